@@ -361,10 +361,11 @@ CREATE FUNCTION public.feedline_follow_author_bound() RETURNS trigger
         if exists (select from follows f where f.followed_id = new.followed_id and f.author_bound = 'infinity')
            or (select count(*) from (select from follows f where f.followed_id = new.followed_id and f.author_bound < 'infinity' limit 200) c) >= 200 then
           new.author_bound := 'infinity';
+          new.repost_bound := 'infinity';
           return new;
         end if;
         insert into newest_posts (author_id, posted_before) values (new.followed_id, '-infinity') on conflict (author_id) do nothing;
-        select n.posted_before into new.author_bound from newest_posts n where n.author_id = new.followed_id for share;
+        select n.posted_before, n.reposted_before into new.author_bound, new.repost_bound from newest_posts n where n.author_id = new.followed_id for share;
         return new;
       end $$;
 
@@ -513,6 +514,35 @@ CREATE FUNCTION public.feedline_newest_posts() RETURNS trigger
         if authors is not null then
           update follows f set author_bound = m.posted_before from unnest(authors, bounds) m(author_id, posted_before)
           where f.followed_id = m.author_id and f.author_bound < m.posted_before;
+        end if;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_newest_reposts(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_newest_reposts() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      declare
+        users int[];
+        bounds timestamptz[];
+      begin
+        with b as (select user_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as reposted_before
+                   from new_reposts group by user_id),
+          ins as (insert into newest_posts (author_id, posted_before, reposted_before) select user_id, '-infinity', reposted_before from b
+                  on conflict (author_id) do nothing returning author_id, reposted_before)
+        select array_agg(author_id), array_agg(reposted_before) into users, bounds from ins;
+        with b as (select user_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as reposted_before
+                   from new_reposts group by user_id),
+          moved as (update newest_posts n set reposted_before = b.reposted_before from b
+                    where n.author_id = b.user_id and n.reposted_before < b.reposted_before returning n.author_id, n.reposted_before)
+        select users || array_agg(author_id), bounds || array_agg(reposted_before) into users, bounds from moved;
+        if users is not null then
+          update follows f set repost_bound = m.reposted_before from unnest(users, bounds) m(user_id, reposted_before)
+          where f.followed_id = m.user_id and f.author_bound < 'infinity' and f.repost_bound < m.reposted_before;
         end if;
         return null;
       end $$;
@@ -722,6 +752,7 @@ CREATE TABLE public.follows (
     followed_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     author_bound timestamp(3) with time zone DEFAULT 'infinity'::timestamp with time zone NOT NULL,
+    repost_bound timestamp(3) with time zone DEFAULT 'infinity'::timestamp with time zone NOT NULL,
     CONSTRAINT follows_not_self CHECK ((follower_id <> followed_id))
 );
 
@@ -864,7 +895,8 @@ CREATE TABLE public.mutes (
 
 CREATE TABLE public.newest_posts (
     author_id integer NOT NULL,
-    posted_before timestamp(3) with time zone NOT NULL
+    posted_before timestamp(3) with time zone NOT NULL,
+    reposted_before timestamp(3) with time zone DEFAULT '-infinity'::timestamp with time zone NOT NULL
 )
 WITH (fillfactor='50');
 
@@ -1491,6 +1523,13 @@ CREATE INDEX follows_follower_bound_index ON public.follows USING btree (followe
 
 
 --
+-- Name: follows_follower_repost_bound_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follows_follower_repost_bound_index ON public.follows USING btree (follower_id, repost_bound DESC) INCLUDE (followed_id);
+
+
+--
 -- Name: live_tickets_expires_at_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1929,6 +1968,13 @@ CREATE TRIGGER reposts_count_post_stats_repost_count_insert AFTER INSERT ON publ
 --
 
 CREATE TRIGGER reposts_live_notify AFTER INSERT ON public.reposts FOR EACH ROW EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: reposts reposts_newest_reposts; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER reposts_newest_reposts AFTER INSERT ON public.reposts REFERENCING NEW TABLE AS new_reposts FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_newest_reposts();
 
 
 --

@@ -26,19 +26,57 @@ export const HOME_REPOST_WALK = 500;
 /** A valid cursor `<milliseconds>_<post id>` (homeCursor) as its two statement values. */
 export const cursorValues = (cursor: string): [string, number] => homeCursorParts(cursor)!;
 
-/** Whether a user the reader follows (and sees) is `user` (an expression): one probe of the follows key. */
+/**
+ * Whether a user the reader follows (and sees) is `user` (an expression): one probe of the follows
+ * key, a subquery per row, not a semi-join, which could read every follow of the reader.
+ */
 const followedUser = (viewer: Viewer | undefined, user: string) =>
-  `exists (select from ${followedBy(viewer)} hf where hf.followed_id = ${user})`;
+  `coalesce((select true from ${followedBy(viewer)} hf where hf.followed_id = ${user}), false)`;
 
-/** No user the reader follows reposted the post `post` (an expression): none without a repost count, else its reposts probed. */
-const notRepostedByFollowed = (viewer: Viewer | undefined, post: string) =>
-  `(coalesce((select hs.repost_count from post_stats hs where hs.post_id = ${post}), 0) = 0
-    or not exists (select from reposts hr where hr.post_id = ${post} and ${followedUser(viewer, 'hr.user_id')}))`;
+/**
+ * Whether the walked repost's user `user` is one the reader follows, for the HOME_REPOST_WALK walked
+ * reposts: from the smaller side again, every follow read once into a hash (a hashed subplan, which
+ * runs only when needed) while they are no more than the walk, else a probe of the follows key each.
+ */
+const walkedFollowed = (viewer: Viewer | undefined, user: string) =>
+  `(((select n from home_follow_count) <= ${HOME_REPOST_WALK} and ${user} in (select wf.followed_id from ${followedBy(viewer)} wf))
+    or ((select n from home_follow_count) > ${HOME_REPOST_WALK} and ${followedUser(viewer, user)}))`;
+
+/**
+ * The statement's CTE of how many users the reader follows (user_stats, blocked and muted ones
+ * included): the side a followed repost of a post is looked for from.
+ */
+const FOLLOW_COUNT = `home_follow_count as materialized (
+    select coalesce((select us.followed_count from user_stats us where us.user_id = s.user_id), 0) as n)`;
+
+/**
+ * Whether a user the reader follows reposted the post `post` (an expression) at or after `since`
+ * (an instant), among its reposts `newer` keeps (a condition on a reposts row's alias): from the
+ * smaller side, so a probe never grows with a viral post's reposts nor past the reader's follows. A
+ * post with fewer reposts than the reader follows has its reposts probed on the follows key; any
+ * other has the reader's follows that reposted since `since` (follows.repost_bound) probed on its
+ * reposts' (post_id, user_id) key. Each is a subquery per row, not a semi- or anti-join, which the
+ * planner could turn into a merge of both sides, or of every post_stats row.
+ */
+const repostedByFollowed = (
+  viewer: Viewer | undefined,
+  post: string,
+  since: string,
+  newer: (r: string) => string = () => 'true',
+) =>
+  `coalesce((select true from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
+    (hs.repost_count <= (select n from home_follow_count) and exists (select from reposts hr where hr.post_id = ${post} and ${newer('hr')}
+      and ${followedUser(viewer, 'hr.user_id')}))
+    or (hs.repost_count > (select n from home_follow_count) and exists (select from ${followedBy(viewer)} hf
+      where hf.repost_bound > ${since} and (select true from reposts hr where hr.post_id = ${post} and hr.user_id = hf.followed_id and ${newer('hr')}))))), false)`;
+
+/** No user the reader follows reposted the post `post` (an expression), written at `createdAt`. */
+const notRepostedByFollowed = (viewer: Viewer | undefined, post: string, createdAt: string) =>
+  `not ${repostedByFollowed(viewer, post, createdAt)}`;
 
 /** The repost `r` is its post's newest by a user the reader follows. */
 const newestFollowedRepost = (viewer: Viewer | undefined, r: string) =>
-  `not exists (select from reposts hn where hn.post_id = ${r}.post_id and (hn.created_at, hn.id) > (${r}.created_at, ${r}.id)
-    and ${followedUser(viewer, 'hn.user_id')})`;
+  `not ${repostedByFollowed(viewer, `${r}.post_id`, `${r}.created_at`, (hr) => `(${hr}.created_at, ${hr}.id) > (${r}.created_at, ${r}.id)`)}`;
 
 /** The reader's lists show the author of post `post` (an expression). */
 const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
@@ -49,9 +87,13 @@ const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
  * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`,
  * the reposts first, since they are the newest when users repost much:
  * - followed reposters: a walk of the newest HOME_REPOST_WALK reposts, each probed on the follows
- *   key; when it finds fewer than `limit`, each followed user's newest kept repost (a head), and
- *   the kept reposts at or above the `limit`-th newest head of those users whose head is (each
- *   kept repost is its post's only one, so the heads are distinct posts);
+ *   key; when it finds fewer than `limit`, the reader's follows in repost bound order
+ *   (follows.repost_bound, as feedPage reads author_bound): the `limit`-th newest of the kept
+ *   reposts (heads) of the first 2 x `limit` bounded ones gives a floor, a user bounded at or below
+ *   it has nothing as new; of
+ *   those bounded above it, the `limit` newest heads, and the kept reposts at or above the
+ *   `limit`-th newest head of those users whose head is (each kept repost is its post's only one,
+ *   so the heads are distinct posts);
  * - the `limit`-th newest of those is a floor for the others (`notBefore`): no older item can be on
  *   the page;
  * - followed tags: each tag's newest kept post at or above it (one probe per tag), then the tags'
@@ -63,26 +105,40 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
   const FOLLOWED = followedBy(viewer);
   const past = (at: string, id: string) => (cursor === undefined ? '' : `and (${at}, ${id}) < ${cursor.key}`);
   const notBefore = '(select at from repost_floor)';
+  // The repost floor is the limit-th newest head of the first 2 x limit bounded follows (a head older than its
+  // bound, its newest repost superseded by another followed user's, does not drag it down). Unbounded ones
+  // ('infinity', first in that order) are above any floor anyway. A user bounded at or below the cursor's
+  // instant has only reposts past the cursor: their head is their newest.
+  const boundedPastCursor = cursor === undefined ? '' : `and r.repost_bound <= ${cursor.at}`;
   const tagged = (t: string, from: string) =>
-    `and ${t}.created_at >= ${from} ${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`)}`;
+    `and ${t}.created_at >= ${from} ${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`)}`;
   const keptRepost = (r: string) =>
     `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
   const newestRepostsOf = (user: string, count: string, from = "'-infinity'") =>
     `select x.post_id, x.created_at, x.user_id from reposts x where x.user_id = ${user} and x.created_at >= ${from} ${keptRepost('x')}
      order by x.created_at desc, x.post_id desc limit ${count}`;
   const authored = feedPage(cursor, limit, viewer, {
-    keep: (p) => notRepostedByFollowed(viewer, `${p}.id`),
+    keep: (p) => notRepostedByFollowed(viewer, `${p}.id`, `${p}.created_at`),
     notBefore,
   });
-  return `(with walked as materialized (
+  return `(with ${FOLLOW_COUNT},
+    walked as materialized (
       select w.post_id, w.created_at, w.user_id from (
-        select x.post_id, x.created_at, x.user_id, x.id from reposts x where true ${past('x.created_at', 'x.post_id')}
-        order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) w
-      where ${followedUser(viewer, 'w.user_id')} and ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
+        -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
+        select wr.* from (select x.post_id, x.created_at, x.user_id, x.id from reposts x
+          where (select n from home_follow_count) > 0 ${past('x.created_at', 'x.post_id')}
+          order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) wr
+        where ${walkedFollowed(viewer, 'wr.user_id')} offset 0) w
+      where ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
       order by w.created_at desc, w.post_id desc limit ${limit}),
+    repost_floor_heads as materialized (
+      select k.created_at from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k
+      where (select count(*) from walked) < ${limit} and r.repost_bound > '-infinity' and r.repost_bound < 'infinity' ${boundedPastCursor}
+      order by r.repost_bound desc limit 2 * ${limit}),
     repost_heads as materialized (
       select r.followed_id, k.created_at from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k
-      where (select count(*) from walked) < ${limit}
+      where (select count(*) from walked) < ${limit} and r.repost_bound > (
+        select coalesce((select h.created_at from repost_floor_heads h order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity'))
       order by k.created_at desc, k.post_id desc limit ${limit}),
     heads_floor as materialized (
       select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from repost_heads),

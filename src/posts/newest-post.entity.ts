@@ -16,6 +16,9 @@ export const NewestPostEntity = defineEntity({
   properties: (p) => ({
     author: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
     postedBefore: p.datetime(3),
+    // The same for the user's reposts, kept by a trigger on reposts (Migration20261128010000) and copied onto
+    // the same follows as follows.repost_bound.
+    repostedBefore: p.datetime(3).defaultRaw(`'-infinity'`),
   }),
 });
 
@@ -43,7 +46,7 @@ export const CELEBRITY_FOLLOWERS = 200;
  */
 export const FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS = `insert into newest_posts (author_id, posted_before)
   select distinct followed_id, '-infinity'::timestamptz from follows on conflict (author_id) do nothing;
-  update follows f set author_bound = n.posted_before
+  update follows f set author_bound = n.posted_before, repost_bound = n.reposted_before
   from (select follower_id, followed_id, row_number() over (partition by followed_id order by created_at, follower_id) as nth from follows) r
   join newest_posts n on n.author_id = r.followed_id
   where r.nth <= ${CELEBRITY_FOLLOWERS} and f.follower_id = r.follower_id and f.followed_id = r.followed_id`;

@@ -183,12 +183,12 @@ export const FEED_RANK_MOST = 200;
 export const FEED_WALK = 500;
 
 /**
- * The users the reader (`s.user_id`) follows, with each one's bound (follows.author_bound, an instant
- * none of their posts is newer than): the one place a feed page names its follow set (add a filter
+ * The users the reader (`s.user_id`) follows, with each one's bounds (follows.author_bound, an instant
+ * none of their posts is newer than, and repost_bound, the same for their reposts): the one place a feed page names its follow set (add a filter
  * here). Those the reader mutes, or is on either side of a block with, are left out.
  */
 export const followedBy = (viewer: Viewer | undefined) =>
-  `(select f.followed_id, f.author_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
+  `(select f.followed_id, f.author_bound, f.repost_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
 
 /**
  * What a feed page built inside another list may leave out: posts `keep` (a condition on a posts

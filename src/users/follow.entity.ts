@@ -12,6 +12,9 @@ export const FollowEntity = defineEntity({
     // An instant no post of `followed` is newer than (newest_posts' bound, or 'infinity': unknown, always
     // true). Kept by triggers (Migration20261126040000); the feed ranks a reader's follows by it.
     authorBound: p.datetime(3).defaultRaw(`'infinity'`),
+    // The same for reposts (newest_posts.reposted_before, Migration20261128010000), on the same bounded
+    // follows: a home page ranks a reader's followed reposters by it.
+    repostBound: p.datetime(3).defaultRaw(`'infinity'`),
   }),
   indexes: [
     // A user's followers, in id order, off the index alone (the primary key serves whom someone follows).
@@ -21,6 +24,12 @@ export const FollowEntity = defineEntity({
       name: 'follows_follower_bound_index',
       expression:
         'create index "follows_follower_bound_index" on "follows" ("follower_id", "author_bound" desc) include ("followed_id")',
+    },
+    // A reader's followed reposters, latest-bounded first (the home page).
+    {
+      name: 'follows_follower_repost_bound_index',
+      expression:
+        'create index "follows_follower_repost_bound_index" on "follows" ("follower_id", "repost_bound" desc) include ("followed_id")',
     },
     // An author's follows whose bound is older than a new one (the rows a post updates), and whether it has unbounded ones.
     { name: 'follows_followed_bound_index', properties: ['followed', 'authorBound'] },

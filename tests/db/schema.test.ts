@@ -204,3 +204,50 @@ describe('Migration20261127210000 on rows written before it', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('Migration20261128010000 on rows written before it', () => {
+  it("gives each bounded follow its user's repost bound, -infinity to a user who never reposted, and the triggers keep it", async () => {
+    const migrator = h.orm.getMigrator();
+    const [reposter, silent, author, reader, later] = [
+      await h.user(),
+      await h.user(),
+      await h.user(),
+      await h.user(),
+      await h.user(),
+    ];
+    const conn = h.orm.em.getConnection();
+    const [post] = await conn.execute<{ id: number }[]>(
+      `insert into posts (title, content, author_id, created_at) values ('p', 'c', ?, now() - interval '3 days') returning id`,
+      [author.id],
+    );
+    const postId = post!.id;
+    const bounds = () =>
+      conn.execute<{ followed_id: number; follower_id: number; bound: string }[]>(
+        `select f.followed_id, f.follower_id, case when f.repost_bound > '-infinity' and f.repost_bound = date_bin('1 minute',
+           (select max(r.created_at) from reposts r where r.user_id = f.followed_id), timestamptz 'epoch') + interval '1 minute'
+           then 'newest''s' else f.repost_bound::text end as bound
+         from follows f where f.followed_id in (?, ?) order by 1, 2`,
+        [reposter.id, silent.id],
+      );
+    await migrator.down({ to: 'Migration20261127221000' });
+    try {
+      await conn.execute(
+        `insert into reposts (post_id, user_id, created_at) values (?, ?, now() - interval '2 days')`,
+        [postId, reposter.id],
+      );
+      await conn.execute('insert into follows (follower_id, followed_id) values (?, ?), (?, ?)', [
+        reader.id,
+        reposter.id,
+        reader.id,
+        silent.id,
+      ]);
+    } finally {
+      await migrator.up();
+    }
+    expect((await bounds()).map(({ bound }) => bound)).toEqual(["newest's", '-infinity']);
+    // A repost advances the bound on the follows; a new follow takes it.
+    await conn.execute(`insert into reposts (post_id, user_id) values (?, ?)`, [postId, silent.id]);
+    await conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [later.id, reposter.id]);
+    expect((await bounds()).map(({ bound }) => bound)).toEqual(["newest's", "newest's", "newest's"]);
+  });
+});

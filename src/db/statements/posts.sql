@@ -12465,7 +12465,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -12527,7 +12528,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -12594,7 +12596,8 @@ select
                                 (
                                   select
                                     f.followed_id,
-                                    f.author_bound
+                                    f.author_bound,
+                                    f.repost_bound
                                   from
                                     follows f
                                   where
@@ -12629,7 +12632,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -13524,7 +13528,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -13637,7 +13642,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -13755,7 +13761,8 @@ select
                               (
                                 select
                                   f.followed_id,
-                                  f.author_bound
+                                  f.author_bound,
+                                  f.repost_bound
                                 from
                                   follows f
                                 where
@@ -13821,7 +13828,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -14396,7 +14404,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -14440,7 +14449,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -14497,7 +14507,8 @@ select
                                 (
                                   select
                                     f.followed_id,
-                                    f.author_bound
+                                    f.author_bound,
+                                    f.repost_bound
                                   from
                                     follows f
                                   where
@@ -14532,7 +14543,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -15407,7 +15419,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -15482,7 +15495,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -15570,7 +15584,8 @@ select
                               (
                                 select
                                   f.followed_id,
-                                  f.author_bound
+                                  f.author_bound,
+                                  f.repost_bound
                                 from
                                   follows f
                                 where
@@ -15636,7 +15651,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -16182,6 +16198,20 @@ select
                           from
                             (
                               with
+                                home_follow_count as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          us.followed_count
+                                        from
+                                          user_stats us
+                                        where
+                                          us.user_id = s.user_id
+                                      ),
+                                      0
+                                    ) as n
+                                ),
                                 walked as materialized (
                                   select
                                     w.post_id,
@@ -16189,62 +16219,177 @@ select
                                     w.user_id
                                   from
                                     (
+                                      -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                       select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
+                                        wr.*
                                       from
                                         (
                                           select
-                                            f.followed_id,
-                                            f.author_bound
+                                            x.post_id,
+                                            x.created_at,
+                                            x.user_id,
+                                            x.id
                                           from
-                                            follows f
+                                            reposts x
                                           where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
-                                      where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
-                                          select
-                                          from
                                             (
                                               select
-                                                f.followed_id,
-                                                f.author_bound
+                                                n
                                               from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = hn.user_id
+                                                home_follow_count
+                                            ) > 0
+                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            500
+                                        ) wr
+                                      where
+                                        (
+                                          (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) <= 500
+                                            and wr.user_id in (
+                                              select
+                                                wf.followed_id
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) wf
+                                            )
+                                          )
+                                          or (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 500
+                                            and coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = wr.user_id
+                                              ),
+                                              false
+                                            )
+                                          )
                                         )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not coalesce(
+                                      (
+                                        select
+                                          true
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = w.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > w.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      ),
+                                      false
                                     )
                                     and true
                                   order by
@@ -16253,15 +16398,15 @@ select
                                   limit
                                     $5
                                 ),
-                                repost_heads as materialized (
+                                repost_floor_heads as materialized (
                                   select
-                                    r.followed_id,
                                     k.created_at
                                   from
                                     (
                                       select
                                         f.followed_id,
-                                        f.author_bound
+                                        f.author_bound,
+                                        f.repost_bound
                                       from
                                         follows f
                                       where
@@ -16279,29 +16424,91 @@ select
                                         x.user_id = r.followed_id
                                         and x.created_at >= '-infinity'
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
                                                 (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and true
                                       order by
@@ -16317,6 +16524,159 @@ select
                                       from
                                         walked
                                     ) < $5
+                                    and r.repost_bound > '-infinity'
+                                    and r.repost_bound < 'infinity'
+                                    and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    2 * $5
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                    and r.repost_bound > (
+                                      select
+                                        coalesce(
+                                          (
+                                            select
+                                              h.created_at
+                                            from
+                                              repost_floor_heads h
+                                            order by
+                                              h.created_at desc
+                                            offset
+                                              $5 - 1
+                                            limit
+                                              1
+                                          ),
+                                          '-infinity'
+                                        )
+                                    )
                                   order by
                                     k.created_at desc,
                                     k.post_id desc
@@ -16366,29 +16726,91 @@ select
                                               heads_floor
                                           )
                                           and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                          and not exists (
-                                            select
-                                            from
-                                              reposts hn
-                                            where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = x.post_id
+                                                and hs.repost_count > 0
+                                                and (
                                                   (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
-                                              )
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > x.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        )
+                                                    )
+                                                  )
+                                                )
+                                            ),
+                                            false
                                           )
                                           and true
                                         order by
@@ -16436,41 +16858,91 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
+                                        and not coalesce(
+                                          (
                                             select
+                                              true
                                             from
-                                              reposts hr
+                                              post_stats hs
                                             where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
+                                                      hr.post_id = t.post_id
                                                       and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
                                               )
-                                          )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -16527,41 +16999,91 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
+                                        and not coalesce(
+                                          (
                                             select
+                                              true
                                             from
-                                              reposts hr
+                                              post_stats hs
                                             where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
+                                                      hr.post_id = t.post_id
                                                       and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
                                               )
-                                          )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -16597,7 +17119,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -16613,41 +17136,91 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
+                                                              hr.post_id = x.id
                                                               and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -16698,7 +17271,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -16762,7 +17336,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -16772,41 +17347,91 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and (
-                                              coalesce(
-                                                (
-                                                  select
-                                                    hs.repost_count
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = w.id
-                                                ),
-                                                0
-                                              ) = 0
-                                              or not exists (
+                                            and not coalesce(
+                                              (
                                                 select
+                                                  true
                                                 from
-                                                  reposts hr
+                                                  post_stats hs
                                                 where
-                                                  hr.post_id = w.id
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
+                                                  hs.post_id = w.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          f.followed_id,
-                                                          f.author_bound
+                                                          n
                                                         from
-                                                          follows f
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
                                                         where
-                                                          f.follower_id = s.user_id
+                                                          hr.post_id = w.id
                                                           and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.repost_bound > w.created_at
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = w.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
                                                   )
-                                              )
+                                              ),
+                                              false
                                             )
                                             and w.created_at >= (
                                               select
@@ -16839,7 +17464,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -16882,41 +17508,91 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
+                                                              hr.post_id = x.id
                                                               and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -16964,41 +17640,91 @@ select
                                                 where
                                                   x.author_id = hd.author_id
                                                   and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                  and (
-                                                    coalesce(
-                                                      (
-                                                        select
-                                                          hs.repost_count
-                                                        from
-                                                          post_stats hs
-                                                        where
-                                                          hs.post_id = x.id
-                                                      ),
-                                                      0
-                                                    ) = 0
-                                                    or not exists (
+                                                  and not coalesce(
+                                                    (
                                                       select
+                                                        true
                                                       from
-                                                        reposts hr
+                                                        post_stats hs
                                                       where
-                                                        hr.post_id = x.id
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
+                                                        hs.post_id = x.id
+                                                        and hs.repost_count > 0
+                                                        and (
+                                                          (
+                                                            hs.repost_count <= (
                                                               select
-                                                                f.followed_id,
-                                                                f.author_bound
+                                                                n
                                                               from
-                                                                follows f
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                reposts hr
                                                               where
-                                                                f.follower_id = s.user_id
+                                                                hr.post_id = x.id
                                                                 and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                                and coalesce(
+                                                                  (
+                                                                    select
+                                                                      true
+                                                                    from
+                                                                      (
+                                                                        select
+                                                                          f.followed_id,
+                                                                          f.author_bound,
+                                                                          f.repost_bound
+                                                                        from
+                                                                          follows f
+                                                                        where
+                                                                          f.follower_id = s.user_id
+                                                                          and true
+                                                                      ) hf
+                                                                    where
+                                                                      hf.followed_id = hr.user_id
+                                                                  ),
+                                                                  false
+                                                                )
+                                                            )
+                                                          )
+                                                          or (
+                                                            hs.repost_count > (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.repost_bound > x.created_at
+                                                                and (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    reposts hr
+                                                                  where
+                                                                    hr.post_id = x.id
+                                                                    and hr.user_id = hf.followed_id
+                                                                    and true
+                                                                )
+                                                            )
+                                                          )
                                                         )
-                                                    )
+                                                    ),
+                                                    false
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -17860,6 +18586,20 @@ select
                         from
                           (
                             with
+                              home_follow_count as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        us.followed_count
+                                      from
+                                        user_stats us
+                                      where
+                                        us.user_id = s.user_id
+                                    ),
+                                    0
+                                  ) as n
+                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
@@ -17867,124 +18607,301 @@ select
                                   w.user_id
                                 from
                                   (
+                                    -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                     select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id,
-                                      x.id
-                                    from
-                                      reposts x
-                                    where
-                                      true
-                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      500
-                                  ) w
-                                where
-                                  exists (
-                                    select
+                                      wr.*
                                     from
                                       (
                                         select
-                                          f.followed_id,
-                                          f.author_bound
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
                                         from
-                                          follows f
+                                          reposts x
                                         where
-                                          f.follower_id = s.user_id
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = f.followed_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = f.followed_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = f.followed_id
-                                            )
-                                          )
-                                      ) hf
-                                    where
-                                      hf.followed_id = w.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      reposts hn
-                                    where
-                                      hn.post_id = w.post_id
-                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                      and exists (
-                                        select
-                                        from
                                           (
                                             select
-                                              f.followed_id,
-                                              f.author_bound
+                                              n
                                             from
-                                              follows f
-                                            where
-                                              f.follower_id = s.user_id
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = f.followed_id
+                                              home_follow_count
+                                          ) > 0
+                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          500
+                                      ) wr
+                                    where
+                                      (
+                                        (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) <= 500
+                                          and wr.user_id in (
+                                            select
+                                              wf.followed_id
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound,
+                                                  f.repost_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
                                                   )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = f.followed_id
-                                                      and bk.blocked_id = s.user_id
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
                                                   )
-                                                )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
+                                              ) wf
+                                          )
+                                        )
+                                        or (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 500
+                                          and coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
                                                   select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
-                                                    mutes mu
+                                                    follows f
                                                   where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = f.followed_id
-                                                )
-                                              )
-                                          ) hf
-                                        where
-                                          hf.followed_id = hn.user_id
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = wr.user_id
+                                            ),
+                                            false
+                                          )
+                                        )
                                       )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not coalesce(
+                                    (
+                                      select
+                                        true
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.repost_bound > w.created_at
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
+                                        )
+                                    ),
+                                    false
                                   )
                                   and (
                                     s.block_count = 0
@@ -18045,15 +18962,15 @@ select
                                 limit
                                   $5
                               ),
-                              repost_heads as materialized (
+                              repost_floor_heads as materialized (
                                 select
-                                  r.followed_id,
                                   k.created_at
                                 from
                                   (
                                     select
                                       f.followed_id,
-                                      f.author_bound
+                                      f.author_bound,
+                                      f.repost_bound
                                     from
                                       follows f
                                     where
@@ -18102,60 +19019,153 @@ select
                                       x.user_id = r.followed_id
                                       and x.created_at >= '-infinity'
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and not exists (
-                                        select
-                                        from
-                                          reposts hn
-                                        where
-                                          hn.post_id = x.post_id
-                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                          and exists (
-                                            select
-                                            from
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
                                               (
-                                                select
-                                                  f.followed_id,
-                                                  f.author_bound
-                                                from
-                                                  follows f
-                                                where
-                                                  f.follower_id = s.user_id
-                                                  and (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          blocks bk
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = f.followed_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = f.followed_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                  )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
                                                       select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
-                                                        mutes mu
+                                                        follows f
                                                       where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = f.followed_id
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     )
-                                                  )
-                                              ) hf
-                                            where
-                                              hf.followed_id = hn.user_id
-                                          )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
                                       )
                                       and (
                                         s.block_count = 0
@@ -18223,6 +19233,304 @@ select
                                     from
                                       walked
                                   ) < $5
+                                  and r.repost_bound > '-infinity'
+                                  and r.repost_bound < 'infinity'
+                                  and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  2 * $5
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $5
+                                  and r.repost_bound > (
+                                    select
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            repost_floor_heads h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $5 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      )
+                                  )
                                 order by
                                   k.created_at desc,
                                   k.post_id desc
@@ -18272,60 +19580,153 @@ select
                                             heads_floor
                                         )
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
                                                 (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
                                                           select
+                                                            true
                                                           from
-                                                            blocks bk
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
                                                           where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                       )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and (
                                           s.block_count = 0
@@ -18456,72 +19857,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
+                                            true
                                           from
-                                            reposts hr
+                                            post_stats hs
                                           where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          mutes mu
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
                                             )
-                                        )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -18609,72 +20091,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
+                                            true
                                           from
-                                            reposts hr
+                                            post_stats hs
                                           where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          mutes mu
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
                                             )
-                                        )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -18710,7 +20273,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -18757,72 +20321,153 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound
+                                                            n
                                                           from
-                                                            follows f
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
                                                           where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
                                                                 select
+                                                                  true
                                                                 from
-                                                                  mutes mu
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -18873,7 +20518,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -18968,7 +20614,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -19009,72 +20656,153 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and (
-                                            coalesce(
-                                              (
-                                                select
-                                                  hs.repost_count
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = w.id
-                                              ),
-                                              0
-                                            ) = 0
-                                            or not exists (
+                                          and not coalesce(
+                                            (
                                               select
+                                                true
                                               from
-                                                reposts hr
+                                                post_stats hs
                                               where
-                                                hr.post_id = w.id
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
                                                       select
-                                                        f.followed_id,
-                                                        f.author_bound
+                                                        n
                                                       from
-                                                        follows f
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
                                                       where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and coalesce(
+                                                          (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
                                                         )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                            )
+                                            ),
+                                            false
                                           )
                                           and w.created_at >= (
                                             select
@@ -19107,7 +20835,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -19181,72 +20910,153 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound
+                                                            n
                                                           from
-                                                            follows f
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
                                                           where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
                                                                 select
+                                                                  true
                                                                 from
-                                                                  mutes mu
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -19294,72 +21104,153 @@ select
                                               where
                                                 x.author_id = hd.author_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
                                                                   select
+                                                                    true
                                                                   from
-                                                                    mutes mu
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and (
+                                                                          s.block_count = 0
+                                                                          or (
+                                                                            not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = s.user_id
+                                                                                and bk.blocked_id = f.followed_id
+                                                                            )
+                                                                            and not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = f.followed_id
+                                                                                and bk.blocked_id = s.user_id
+                                                                            )
+                                                                          )
+                                                                        )
+                                                                        and (
+                                                                          s.mute_count = 0
+                                                                          or not exists (
+                                                                            select
+                                                                            from
+                                                                              mutes mu
+                                                                            where
+                                                                              mu.muter_id = s.user_id
+                                                                              and mu.muted_id = f.followed_id
+                                                                          )
+                                                                        )
+                                                                    ) hf
                                                                   where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
                                                               )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -19830,6 +21721,20 @@ select
                           from
                             (
                               with
+                                home_follow_count as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          us.followed_count
+                                        from
+                                          user_stats us
+                                        where
+                                          us.user_id = s.user_id
+                                      ),
+                                      0
+                                    ) as n
+                                ),
                                 walked as materialized (
                                   select
                                     w.post_id,
@@ -19837,61 +21742,176 @@ select
                                     w.user_id
                                   from
                                     (
+                                      -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                       select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
+                                        wr.*
                                       from
                                         (
                                           select
-                                            f.followed_id,
-                                            f.author_bound
+                                            x.post_id,
+                                            x.created_at,
+                                            x.user_id,
+                                            x.id
                                           from
-                                            follows f
+                                            reposts x
                                           where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
-                                      where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
-                                          select
-                                          from
                                             (
                                               select
-                                                f.followed_id,
-                                                f.author_bound
+                                                n
                                               from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = hn.user_id
+                                                home_follow_count
+                                            ) > 0
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            500
+                                        ) wr
+                                      where
+                                        (
+                                          (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) <= 500
+                                            and wr.user_id in (
+                                              select
+                                                wf.followed_id
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) wf
+                                            )
+                                          )
+                                          or (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 500
+                                            and coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = wr.user_id
+                                              ),
+                                              false
+                                            )
+                                          )
                                         )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not coalesce(
+                                      (
+                                        select
+                                          true
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = w.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > w.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      ),
+                                      false
                                     )
                                     and true
                                   order by
@@ -19900,15 +21920,15 @@ select
                                   limit
                                     $3
                                 ),
-                                repost_heads as materialized (
+                                repost_floor_heads as materialized (
                                   select
-                                    r.followed_id,
                                     k.created_at
                                   from
                                     (
                                       select
                                         f.followed_id,
-                                        f.author_bound
+                                        f.author_bound,
+                                        f.repost_bound
                                       from
                                         follows f
                                       where
@@ -19925,29 +21945,91 @@ select
                                       where
                                         x.user_id = r.followed_id
                                         and x.created_at >= '-infinity'
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
                                                 (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and true
                                       order by
@@ -19963,6 +22045,157 @@ select
                                       from
                                         walked
                                     ) < $3
+                                    and r.repost_bound > '-infinity'
+                                    and r.repost_bound < 'infinity'
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    2 * $3
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                    and r.repost_bound > (
+                                      select
+                                        coalesce(
+                                          (
+                                            select
+                                              h.created_at
+                                            from
+                                              repost_floor_heads h
+                                            order by
+                                              h.created_at desc
+                                            offset
+                                              $3 - 1
+                                            limit
+                                              1
+                                          ),
+                                          '-infinity'
+                                        )
+                                    )
                                   order by
                                     k.created_at desc,
                                     k.post_id desc
@@ -20011,29 +22244,91 @@ select
                                             from
                                               heads_floor
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              reposts hn
-                                            where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = x.post_id
+                                                and hs.repost_count > 0
+                                                and (
                                                   (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
-                                              )
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > x.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        )
+                                                    )
+                                                  )
+                                                )
+                                            ),
+                                            false
                                           )
                                           and true
                                         order by
@@ -20080,41 +22375,91 @@ select
                                             repost_floor
                                         )
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
+                                        and not coalesce(
+                                          (
                                             select
+                                              true
                                             from
-                                              reposts hr
+                                              post_stats hs
                                             where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
+                                                      hr.post_id = t.post_id
                                                       and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
                                               )
-                                          )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -20170,41 +22515,91 @@ select
                                             tag_floor
                                         )
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
+                                        and not coalesce(
+                                          (
                                             select
+                                              true
                                             from
-                                              reposts hr
+                                              post_stats hs
                                             where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
+                                                      hr.post_id = t.post_id
                                                       and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
                                               )
-                                          )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -20240,7 +22635,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -20255,41 +22651,91 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
+                                                              hr.post_id = x.id
                                                               and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -20339,7 +22785,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -20402,7 +22849,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -20412,41 +22860,91 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and (
-                                              coalesce(
-                                                (
-                                                  select
-                                                    hs.repost_count
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = w.id
-                                                ),
-                                                0
-                                              ) = 0
-                                              or not exists (
+                                            and not coalesce(
+                                              (
                                                 select
+                                                  true
                                                 from
-                                                  reposts hr
+                                                  post_stats hs
                                                 where
-                                                  hr.post_id = w.id
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
+                                                  hs.post_id = w.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          f.followed_id,
-                                                          f.author_bound
+                                                          n
                                                         from
-                                                          follows f
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
                                                         where
-                                                          f.follower_id = s.user_id
+                                                          hr.post_id = w.id
                                                           and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.repost_bound > w.created_at
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = w.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
                                                   )
-                                              )
+                                              ),
+                                              false
                                             )
                                             and w.created_at >= (
                                               select
@@ -20479,7 +22977,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -20521,41 +23020,91 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
+                                                              hr.post_id = x.id
                                                               and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -20602,41 +23151,91 @@ select
                                                   posts x
                                                 where
                                                   x.author_id = hd.author_id
-                                                  and (
-                                                    coalesce(
-                                                      (
-                                                        select
-                                                          hs.repost_count
-                                                        from
-                                                          post_stats hs
-                                                        where
-                                                          hs.post_id = x.id
-                                                      ),
-                                                      0
-                                                    ) = 0
-                                                    or not exists (
+                                                  and not coalesce(
+                                                    (
                                                       select
+                                                        true
                                                       from
-                                                        reposts hr
+                                                        post_stats hs
                                                       where
-                                                        hr.post_id = x.id
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
+                                                        hs.post_id = x.id
+                                                        and hs.repost_count > 0
+                                                        and (
+                                                          (
+                                                            hs.repost_count <= (
                                                               select
-                                                                f.followed_id,
-                                                                f.author_bound
+                                                                n
                                                               from
-                                                                follows f
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                reposts hr
                                                               where
-                                                                f.follower_id = s.user_id
+                                                                hr.post_id = x.id
                                                                 and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                                and coalesce(
+                                                                  (
+                                                                    select
+                                                                      true
+                                                                    from
+                                                                      (
+                                                                        select
+                                                                          f.followed_id,
+                                                                          f.author_bound,
+                                                                          f.repost_bound
+                                                                        from
+                                                                          follows f
+                                                                        where
+                                                                          f.follower_id = s.user_id
+                                                                          and true
+                                                                      ) hf
+                                                                    where
+                                                                      hf.followed_id = hr.user_id
+                                                                  ),
+                                                                  false
+                                                                )
+                                                            )
+                                                          )
+                                                          or (
+                                                            hs.repost_count > (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.repost_bound > x.created_at
+                                                                and (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    reposts hr
+                                                                  where
+                                                                    hr.post_id = x.id
+                                                                    and hr.user_id = hf.followed_id
+                                                                    and true
+                                                                )
+                                                            )
+                                                          )
                                                         )
-                                                    )
+                                                    ),
+                                                    false
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -21498,6 +24097,20 @@ select
                         from
                           (
                             with
+                              home_follow_count as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        us.followed_count
+                                      from
+                                        user_stats us
+                                      where
+                                        us.user_id = s.user_id
+                                    ),
+                                    0
+                                  ) as n
+                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
@@ -21505,123 +24118,300 @@ select
                                   w.user_id
                                 from
                                   (
+                                    -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                     select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id,
-                                      x.id
-                                    from
-                                      reposts x
-                                    where
-                                      true
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      500
-                                  ) w
-                                where
-                                  exists (
-                                    select
+                                      wr.*
                                     from
                                       (
                                         select
-                                          f.followed_id,
-                                          f.author_bound
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
                                         from
-                                          follows f
+                                          reposts x
                                         where
-                                          f.follower_id = s.user_id
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = f.followed_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = f.followed_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = f.followed_id
-                                            )
-                                          )
-                                      ) hf
-                                    where
-                                      hf.followed_id = w.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      reposts hn
-                                    where
-                                      hn.post_id = w.post_id
-                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                      and exists (
-                                        select
-                                        from
                                           (
                                             select
-                                              f.followed_id,
-                                              f.author_bound
+                                              n
                                             from
-                                              follows f
-                                            where
-                                              f.follower_id = s.user_id
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = f.followed_id
+                                              home_follow_count
+                                          ) > 0
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          500
+                                      ) wr
+                                    where
+                                      (
+                                        (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) <= 500
+                                          and wr.user_id in (
+                                            select
+                                              wf.followed_id
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound,
+                                                  f.repost_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
                                                   )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = f.followed_id
-                                                      and bk.blocked_id = s.user_id
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
                                                   )
-                                                )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
+                                              ) wf
+                                          )
+                                        )
+                                        or (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 500
+                                          and coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
                                                   select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
-                                                    mutes mu
+                                                    follows f
                                                   where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = f.followed_id
-                                                )
-                                              )
-                                          ) hf
-                                        where
-                                          hf.followed_id = hn.user_id
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = wr.user_id
+                                            ),
+                                            false
+                                          )
+                                        )
                                       )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not coalesce(
+                                    (
+                                      select
+                                        true
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.repost_bound > w.created_at
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
+                                        )
+                                    ),
+                                    false
                                   )
                                   and (
                                     s.block_count = 0
@@ -21682,15 +24472,15 @@ select
                                 limit
                                   $3
                               ),
-                              repost_heads as materialized (
+                              repost_floor_heads as materialized (
                                 select
-                                  r.followed_id,
                                   k.created_at
                                 from
                                   (
                                     select
                                       f.followed_id,
-                                      f.author_bound
+                                      f.author_bound,
+                                      f.repost_bound
                                     from
                                       follows f
                                     where
@@ -21738,60 +24528,153 @@ select
                                     where
                                       x.user_id = r.followed_id
                                       and x.created_at >= '-infinity'
-                                      and not exists (
-                                        select
-                                        from
-                                          reposts hn
-                                        where
-                                          hn.post_id = x.post_id
-                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                          and exists (
-                                            select
-                                            from
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
                                               (
-                                                select
-                                                  f.followed_id,
-                                                  f.author_bound
-                                                from
-                                                  follows f
-                                                where
-                                                  f.follower_id = s.user_id
-                                                  and (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          blocks bk
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = f.followed_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = f.followed_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                  )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
                                                       select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
-                                                        mutes mu
+                                                        follows f
                                                       where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = f.followed_id
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     )
-                                                  )
-                                              ) hf
-                                            where
-                                              hf.followed_id = hn.user_id
-                                          )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
                                       )
                                       and (
                                         s.block_count = 0
@@ -21859,6 +24742,302 @@ select
                                     from
                                       walked
                                   ) < $3
+                                  and r.repost_bound > '-infinity'
+                                  and r.repost_bound < 'infinity'
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  2 * $3
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $3
+                                  and r.repost_bound > (
+                                    select
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            repost_floor_heads h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $3 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      )
+                                  )
                                 order by
                                   k.created_at desc,
                                   k.post_id desc
@@ -21907,60 +25086,153 @@ select
                                           from
                                             heads_floor
                                         )
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
                                                 (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
                                                           select
+                                                            true
                                                           from
-                                                            blocks bk
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
                                                           where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                       )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and (
                                           s.block_count = 0
@@ -22090,72 +25362,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
+                                            true
                                           from
-                                            reposts hr
+                                            post_stats hs
                                           where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          mutes mu
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
                                             )
-                                        )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -22242,72 +25595,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
+                                            true
                                           from
-                                            reposts hr
+                                            post_stats hs
                                           where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
                                                         select
+                                                          true
                                                         from
-                                                          mutes mu
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
                                             )
-                                        )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -22343,7 +25777,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -22389,72 +25824,153 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound
+                                                            n
                                                           from
-                                                            follows f
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
                                                           where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
                                                                 select
+                                                                  true
                                                                 from
-                                                                  mutes mu
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -22504,7 +26020,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -22598,7 +26115,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -22639,72 +26157,153 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and (
-                                            coalesce(
-                                              (
-                                                select
-                                                  hs.repost_count
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = w.id
-                                              ),
-                                              0
-                                            ) = 0
-                                            or not exists (
+                                          and not coalesce(
+                                            (
                                               select
+                                                true
                                               from
-                                                reposts hr
+                                                post_stats hs
                                               where
-                                                hr.post_id = w.id
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
                                                       select
-                                                        f.followed_id,
-                                                        f.author_bound
+                                                        n
                                                       from
-                                                        follows f
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
                                                       where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and coalesce(
+                                                          (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
                                                         )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                            )
+                                            ),
+                                            false
                                           )
                                           and w.created_at >= (
                                             select
@@ -22737,7 +26336,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -22810,72 +26410,153 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound
+                                                            n
                                                           from
-                                                            follows f
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
                                                           where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
                                                                 select
+                                                                  true
                                                                 from
-                                                                  mutes mu
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -22922,72 +26603,153 @@ select
                                                 posts x
                                               where
                                                 x.author_id = hd.author_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
-                                                      reposts hr
+                                                      post_stats hs
                                                     where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
                                                             select
-                                                              f.followed_id,
-                                                              f.author_bound
+                                                              n
                                                             from
-                                                              follows f
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
                                                             where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
                                                                   select
+                                                                    true
                                                                   from
-                                                                    mutes mu
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and (
+                                                                          s.block_count = 0
+                                                                          or (
+                                                                            not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = s.user_id
+                                                                                and bk.blocked_id = f.followed_id
+                                                                            )
+                                                                            and not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = f.followed_id
+                                                                                and bk.blocked_id = s.user_id
+                                                                            )
+                                                                          )
+                                                                        )
+                                                                        and (
+                                                                          s.mute_count = 0
+                                                                          or not exists (
+                                                                            select
+                                                                            from
+                                                                              mutes mu
+                                                                            where
+                                                                              mu.muter_id = s.user_id
+                                                                              and mu.muted_id = f.followed_id
+                                                                          )
+                                                                        )
+                                                                    ) hf
                                                                   where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
                                                               )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
                                                       )
-                                                  )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { homePageStatement } from '../../../src/posts/home.queries.js';
+import { borrowConnection } from '../../../src/db/sql.js';
+import { type TestUser, useHarness } from '../../support/harness.js';
+
+/**
+ * What a home page reads does not grow with what users can make grow: a post's reposts by
+ * strangers, the reader's follows. Checked on the generic plan, the one a prepared statement keeps,
+ * with EXPLAIN ANALYZE: index entries read per relation, over every loop, and no JIT.
+ */
+const h = useHarness();
+
+const STRANGERS = 3_000;
+const FOLLOWED = 1_000;
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+};
+type Explained = { Plan: PlanNode; JIT?: unknown };
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/** Rows read off `relation` (any index or scan), over every loop. */
+const rowsOf = (plan: PlanNode, relation: string) =>
+  nodes(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
+
+/** Scans started on the index `name`, over every loop. */
+const probesOf = (plan: PlanNode, name: string) =>
+  nodes(plan)
+    .filter((node) => node['Index Name'] === name)
+    .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
+
+const sql = <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
+  h.orm.em.getConnection().execute<T[]>(text, values);
+
+/** Users made directly (no sign-up): their ids, in order. */
+async function makeUsers(count: number, prefix: string): Promise<number[]> {
+  const rows = await sql<{ id: number }>(
+    `insert into users (email, password_hash, first_name, last_name)
+     select '${prefix}-' || g || '@example.com', 'x', 'Work', 'User' || g from generate_series(1, ?) g returning id`,
+    [count],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** A post by `author`, `minutesAgo` minutes old, with `tags`: its id. */
+async function post(author: number, minutesAgo: number, tags: string[] = []): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    `insert into posts (title, content, author_id, created_at, tags)
+     values ('w', 'c', ?, now() - ? * interval '1 minute', nullif(?::varchar(50)[], '{}')) returning id`,
+    [author, minutesAgo, `{${tags.join(',')}}`],
+  );
+  return row!.id;
+}
+
+/** Reposts of `postId` by `users`, the first `minutesAgo` minutes old and each next one a millisecond newer. */
+async function reposts(postId: number, users: number[], minutesAgo: number): Promise<void> {
+  await sql(
+    `insert into reposts (post_id, user_id, created_at)
+     select ?, u.id, now() - ? * interval '1 minute' + u.n * interval '1 millisecond' from unnest(?::int[]) with ordinality u(id, n)`,
+    [postId, minutesAgo, `{${users.join(',')}}`],
+  );
+}
+
+/** EXPLAIN ANALYZE of the generic plan of `reader`'s home page of 20 (the plain statement, or the guarded one), first or after `before`. */
+async function homePlan(reader: TestUser, before?: string, variant: 'plain' | 'guarded' = 'plain'): Promise<Explained> {
+  const statement = homePageStatement(before !== undefined)[variant];
+  const after = before === undefined ? [] : before.split('_');
+  const types = ['uuid', 'int', ...(before === undefined ? [] : ['bigint', 'int']), 'int'];
+  const { client, release } = await borrowConnection(h.orm);
+  try {
+    const [{ jti }] = (
+      await client.query<{ jti: string }>('select jti from sessions where user_id = $1 limit 1', [reader.id])
+    ).rows as [{ jti: string }];
+    const values = [`'${jti}'`, reader.id, ...after, 20];
+    await client.query('begin');
+    await client.query(`prepare home_plan (${types.join(', ')}) as ${statement.text}`);
+    await client.query('set local plan_cache_mode = force_generic_plan');
+    const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
+      `explain (analyze, format json) execute home_plan (${values.join(', ')})`,
+    );
+    await client.query('deallocate home_plan');
+    await client.query('commit');
+    return rows[0]!['QUERY PLAN'][0];
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await release();
+  }
+}
+
+describe('the work of a home page', () => {
+  let reader: TestUser;
+  let manyReader: TestUser;
+  let viral: number;
+  let reposted: number;
+  let newestOld: number;
+
+  beforeAll(async () => {
+    // Strangers first, so the reader's follows have the highest ids: a merge of a post's reposts
+    // (by user id) with the follows would read every stranger's repost before it reached them.
+    const strangers = await makeUsers(STRANGERS, 'work-stranger');
+    const [author, reposter, ...others] = await makeUsers(10, 'work-followed');
+    reader = await h.user();
+    await sql(`insert into follows (follower_id, followed_id) select ?, unnest(?::int[])`, [
+      reader.id,
+      `{${[author, reposter, ...others].join(',')}}`,
+    ]);
+    for (const [i, other] of others.entries()) await post(other, 120 + i);
+    // A followed author's post that every stranger reposted, and none the reader follows.
+    viral = await post(author!, 60);
+    await reposts(viral, strangers, 50);
+    // A post a followed user reposted, and every stranger after them.
+    reposted = await post(strangers[0]!, 90);
+    await reposts(reposted, [reposter!], 80);
+    await reposts(reposted, strangers.slice(1), 40);
+    // The background PostgreSQL plans for: old posts of a few reposts each.
+    const [background] = await sql<{ first: number }>(
+      `with made as (insert into posts (title, content, author_id, created_at)
+         select 'b', 'c', s, now() - interval '2 days' from unnest(?::int[]) s returning id)
+       select min(id) as first from made`,
+      [`{${strangers.join(',')}}`],
+    );
+    await sql(
+      `insert into reposts (post_id, user_id, created_at)
+       select ? + (s.n + g) % ?, s.id, now() - interval '1 day' from unnest(?::int[]) with ordinality s(id, n), generate_series(1, 3) g`,
+      [background!.first, STRANGERS, `{${strangers.join(',')}}`],
+    );
+    // A reader of FOLLOWED users who each reposted one of those posts a day ago, a minute apart.
+    const reposters = await makeUsers(FOLLOWED, 'work-reposter');
+    manyReader = await h.user();
+    await sql(`insert into follows (follower_id, followed_id) select ?, unnest(?::int[])`, [
+      manyReader.id,
+      `{${reposters.join(',')}}`,
+    ]);
+    await sql(
+      `insert into reposts (post_id, user_id, created_at)
+       select ? + r.n, r.id, now() - interval '1 day' - r.n * interval '1 minute' from unnest(?::int[]) with ordinality r(id, n)`,
+      [background!.first, `{${reposters.join(',')}}`],
+    );
+    newestOld = background!.first + 1;
+    await sql('analyze');
+  });
+
+  it(`reads neither the ${STRANGERS} reposts of a viral post nor those after a followed user's, and is not JIT-compiled`, async () => {
+    const page = await h.caller(reader.token).posts.home({ limit: 20 });
+    expect(page.slice(0, 2).map((item) => [item.id, item.repostedBy?.id ?? null])).toEqual([
+      [viral, null],
+      [reposted, expect.any(Number)],
+    ]);
+    for (const before of [undefined, page[0]!.cursor]) {
+      // The guarded statement (a reader with blocks or mutes) carries every check: it is not compiled either.
+      expect((await homePlan(reader, before, 'guarded')).JIT).toBeUndefined();
+      const explained = await homePlan(reader, before);
+      expect(explained.JIT).toBeUndefined();
+      // The walk of the 500 newest reposts, and a few probes of each side per item; never a post's every repost.
+      expect(rowsOf(explained.Plan, 'reposts')).toBeLessThan(1_000);
+    }
+  });
+
+  it(`reads a few dozen of ${FOLLOWED} followed reposters' reposts, in bound order, when the newest reposts are strangers'`, async () => {
+    const page = await h.caller(manyReader.token).posts.home({ limit: 20 });
+    expect(page).toHaveLength(20);
+    expect(page[0]!.id).toBe(newestOld);
+    for (const before of [undefined, page[19]!.cursor]) {
+      const { Plan } = await homePlan(manyReader, before);
+      // The floor's 20 heads, then the heads of the 20 and a few bounded above it, and their newest reposts.
+      expect(probesOf(Plan, 'reposts_user_created_index')).toBeLessThanOrEqual(4 * 20 + 10);
+      expect(rowsOf(Plan, 'follows')).toBeLessThanOrEqual(4 * 20 + 10 + 500);
+    }
+  });
+});
