@@ -1663,10 +1663,24 @@ CREATE INDEX post_tags_tag_index ON public.post_tags USING btree (tag, created_a
 
 
 --
+-- Name: post_tags_tag_post_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_tags_tag_post_index ON public.post_tags USING btree (tag, post_id) INCLUDE (author_id);
+
+
+--
 -- Name: posts_author_created_index; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX posts_author_created_index ON public.posts USING btree (author_id, created_at, id);
+
+
+--
+-- Name: posts_author_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_author_id_index ON public.posts USING btree (author_id, id);
 
 
 --
@@ -1730,6 +1744,13 @@ CREATE UNIQUE INDEX reposts_post_user_unique ON public.reposts USING btree (post
 --
 
 CREATE INDEX reposts_user_created_index ON public.reposts USING btree (user_id, created_at DESC, post_id DESC) INCLUDE (id);
+
+
+--
+-- Name: reposts_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reposts_user_id_index ON public.reposts USING btree (user_id, id) INCLUDE (post_id);
 
 
 --

@@ -157,7 +157,7 @@ const homeEventRows = (posts: string, reposts: string) =>
 /**
  * The event `e` (homeEventRows) is in the home timeline of the reader whose users row is `vw`: a
  * post by an author they follow or with a tag they follow, a repost by a user they follow; blocks
- * and mutes as in the lists.
+ * and mutes as in the lists. The delivery, a replay's sources and its batch all keep what this keeps.
  */
 const inHomeOf = (vw: string, e: string) => {
   const viewer = viewerRow(vw);
@@ -171,19 +171,99 @@ const inHomeOf = (vw: string, e: string) => {
 
 // As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
 const reader = viewerRow('vw');
+
+/** A replay's range at most this many ids long is read whole, by id: cheaper than a probe per follow. */
+export const REPLAY_WALK = 100;
+
+/**
+ * One kind of thing a reader follows, whose events a replay reads: `of`, the reader's (`vw`) ones as
+ * `src`; `events`, one's events past `$2` up to `through` that the reader's stream holds, in id
+ * order, at most `count`: one range of an index, a row comparison on its two columns so that no
+ * generic plan takes the primary key's range instead.
+ */
+interface ReplaySource {
+  of: string;
+  events: (src: string, through: string, count: string) => string;
+}
+
+const followedAuthors = `select f.followed_id as src from follows f where f.follower_id = vw.id and ${shownAuthor(reader, 'f.followed_id')}`;
+const afterUpTo = (key: string, src: string, through: string) =>
+  `(${key}) > (${src}, $2) and (${key}) <= (${src}, ${through})`;
+// The feed's rule is the source's: a followed author the reader is shown.
+const feedPostsBy: ReplaySource = {
+  of: followedAuthors,
+  events: (src, through, count) => `select x.id from posts x
+    where x.author_id = ${src} and ${afterUpTo('x.author_id, x.id', src, through)} order by x.id limit ${count}`,
+};
+/*
+ * The home timeline's sources look where its events can be; what they keep is inHomeOf's, on the
+ * event's (id, author_id, home_reposter) as homeEventRows gives them, so a batch never comes up
+ * short on an event the statement then leaves out (a short batch ends the replay).
+ */
+const homePostsBy: ReplaySource = {
+  of: followedAuthors,
+  events: (src, through, count) => `select x.id from posts x
+    cross join lateral (select x.id, x.author_id, null::int as home_reposter) he
+    where x.author_id = ${src} and ${afterUpTo('x.author_id, x.id', src, through)} and ${inHomeOf('vw', 'he')}
+    order by x.id limit ${count}`,
+};
+const homePostsTagged: ReplaySource = {
+  of: 'select tf.tag as src from tag_follows tf where tf.user_id = vw.id',
+  events: (src, through, count) => `select t.post_id as id from post_tags t
+    cross join lateral (select t.post_id as id, t.author_id, null::int as home_reposter) he
+    where t.tag = ${src} and ${afterUpTo('t.tag, t.post_id', src, through)} and ${inHomeOf('vw', 'he')}
+    order by t.post_id limit ${count}`,
+};
+const homeRepostsBy: ReplaySource = {
+  of: followedAuthors,
+  events: (src, through, count) => `select r.id from reposts r join posts rp on rp.id = r.post_id
+    cross join lateral (select rp.id, rp.author_id, r.user_id as home_reposter) he
+    where r.user_id = ${src} and ${afterUpTo('r.user_id, r.id', src, through)} and ${inHomeOf('vw', 'he')}
+    order by r.id limit ${count}`,
+};
+
+/**
+ * The ids a replay's batch is among: the reader `$1`'s first `$4` events past `$2` up to `$3` (a
+ * superset when the range is at most REPLAY_WALK ids: then every id of it). Otherwise read off the
+ * sources, never the posts between: each source's first event (its head, one probe) is taken; the
+ * `$4`-th lowest head is a ceiling the batch's events are at or below, so only the sources whose head
+ * is at or below it have their events up to it read, `$4` each at most.
+ */
+function replayIds(sources: ReplaySource[]): string {
+  const long = `$3::int - $2::int > ${REPLAY_WALK}`;
+  const heads = sources.map(
+    ({ of, events }, i) => `h${i} as materialized (select s.src, h.id from users vw cross join lateral (${of}) s
+      cross join lateral (${events('s.src', '$3', '1')}) h where vw.id = $1 and ${long})`,
+  );
+  const ceiling = `(select c.id from ceiling c)`;
+  const taken = sources.map(
+    ({ events }, i) => `select k.id from users vw, h${i} hd cross join lateral (${events('hd.src', ceiling, '$4')}) k
+      where vw.id = $1 and hd.id <= ${ceiling}`,
+  );
+  return `select g.id from generate_series($2::int + 1, $3::int) g(id) where not (${long})
+    union all
+    (with ${heads.join(',\n    ')},
+      ceiling as materialized (select case when count(*) >= $4 then max(c.id) else $3 end as id
+        from (select distinct hs.id from (${sources.map((_, i) => `select id from h${i}`).join(' union all ')}) hs order by hs.id limit $4) c)
+    select distinct t.id from (${taken.join(' union all ')}) t order by t.id limit $4)`;
+}
+
 const AFTER: Record<LiveKind, Statement> = {
   feed: namedStatement(
     'live_feed_after',
-    `select p.id, ${postJson('p', { me: 'vw.id', viewer: reader })}::text from users vw, posts p
+    `with replay as materialized (select array(${replayIds([feedPostsBy])}) as ids),
+      rp as materialized (select * from posts rp where rp.id = any((select ids from replay)::int[]))
+    select p.id, ${postJson('p', { me: 'vw.id', viewer: reader })}::text from users vw, rp p
       where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
         and ${shownAuthor(reader, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
   ),
   home: namedStatement(
     'live_home_after',
-    `select e.event_id, ${homeItemJson('e', { me: 'vw.id', viewer: reader })}::text, e.cursor
-      from users vw, (${homeEventRows('p.id > $2 and p.id <= $3', 'r.id > $2 and r.id <= $3')}) e
-      where vw.id = $1 and ${inHomeOf('vw', 'e')} order by e.event_id limit $4`,
+    `with replay as materialized (select array(${replayIds([homePostsBy, homePostsTagged, homeRepostsBy])}) as ids)
+    select e.event_id, ${homeItemJson('e', { me: 'vw.id', viewer: reader })}::text, e.cursor
+      from users vw, (${homeEventRows('p.id = any((select ids from replay)::int[])', 'r.id = any((select ids from replay)::int[])')}) e
+      where vw.id = $1 and e.event_id > $2 and e.event_id <= $3 and ${inHomeOf('vw', 'e')} order by e.event_id limit $4`,
   ),
   notifications: namedStatement(
     'live_notifications_after',

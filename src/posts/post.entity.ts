@@ -41,6 +41,8 @@ export const PostEntity = defineEntity({
     { name: 'posts_author_created_index', properties: ['author', 'createdAt', 'id'] },
     // GET /posts reads everything newest first.
     { name: 'posts_created_index', properties: ['createdAt', 'id'] },
+    // A live resume reads a followed author's posts in id order from the resume id (live_feed_after, live_home_after).
+    { name: 'posts_author_id_index', properties: ['author', 'id'] },
     // GET /posts?q= finds the posts that match its words.
     { name: 'posts_search_index', properties: ['searchVector'], type: 'gin' },
     // GET /posts/{id}/quotes: a post's quotes newest first.

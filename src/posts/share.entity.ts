@@ -25,6 +25,11 @@ export const PostTagEntity = defineEntity({
       expression:
         'create index "post_tags_tag_index" on "post_tags" ("tag", "created_at" desc, "post_id" desc) include ("author_id")',
     },
+    // A live resume reads a followed tag's posts in id order from the resume id (live_home_after).
+    {
+      name: 'post_tags_tag_post_index',
+      expression: 'create index "post_tags_tag_post_index" on "post_tags" ("tag", "post_id") include ("author_id")',
+    },
   ],
 });
 
@@ -72,6 +77,11 @@ export const RepostEntity = defineEntity({
       name: 'reposts_post_created_index',
       expression:
         'create index "reposts_post_created_index" on "reposts" ("post_id", "created_at" desc, "id" desc) include ("user_id")',
+    },
+    // A live resume reads a followed user's reposts in id order from the resume id (live_home_after).
+    {
+      name: 'reposts_user_id_index',
+      expression: 'create index "reposts_user_id_index" on "reposts" ("user_id", "id") include ("post_id")',
     },
   ],
   uniques: [{ name: 'reposts_post_user_unique', properties: ['post', 'user'] }],

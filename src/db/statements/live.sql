@@ -1,6 +1,168 @@
 -- The SQL of src/live/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
 
 -- live_feed_after
+with
+  replay as materialized (
+    select
+      array(
+        select
+          g.id
+        from
+          generate_series($2::int + 1, $3::int) g (id)
+        where
+          not ($3::int - $2::int > 100)
+        union all
+        (
+          with
+            h0 as materialized (
+              select
+                s.src,
+                h.id
+              from
+                users vw
+                cross join lateral (
+                  select
+                    f.followed_id as src
+                  from
+                    follows f
+                  where
+                    f.follower_id = vw.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = f.followed_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = f.followed_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = f.followed_id
+                      )
+                    )
+                ) s
+                cross join lateral (
+                  select
+                    x.id
+                  from
+                    posts x
+                  where
+                    x.author_id = s.src
+                    and (x.author_id, x.id) > (s.src, $2)
+                    and (x.author_id, x.id) <= (s.src, $3)
+                  order by
+                    x.id
+                  limit
+                    1
+                ) h
+              where
+                vw.id = $1
+                and $3::int - $2::int > 100
+            ),
+            ceiling as materialized (
+              select
+                case
+                  when count(*) >= $4 then max(c.id)
+                  else $3
+                end as id
+              from
+                (
+                  select distinct
+                    hs.id
+                  from
+                    (
+                      select
+                        id
+                      from
+                        h0
+                    ) hs
+                  order by
+                    hs.id
+                  limit
+                    $4
+                ) c
+            )
+          select distinct
+            t.id
+          from
+            (
+              select
+                k.id
+              from
+                users vw,
+                h0 hd
+                cross join lateral (
+                  select
+                    x.id
+                  from
+                    posts x
+                  where
+                    x.author_id = hd.src
+                    and (x.author_id, x.id) > (hd.src, $2)
+                    and (x.author_id, x.id) <= (
+                      hd.src,
+                      (
+                        select
+                          c.id
+                        from
+                          ceiling c
+                      )
+                    )
+                  order by
+                    x.id
+                  limit
+                    $4
+                ) k
+              where
+                vw.id = $1
+                and hd.id <= (
+                  select
+                    c.id
+                  from
+                    ceiling c
+                )
+            ) t
+          order by
+            t.id
+          limit
+            $4
+        )
+      ) as ids
+  ),
+  rp as materialized (
+    select
+      *
+    from
+      posts rp
+    where
+      rp.id = any (
+        (
+          select
+            ids
+          from
+            replay
+        )::int[]
+      )
+  )
 select
   p.id,
   (
@@ -739,7 +901,7 @@ select
   )::text
 from
   users vw,
-  posts p
+  rp p
 where
   vw.id = $1
   and p.author_id in (
@@ -790,6 +952,915 @@ limit
   $4;
 
 -- live_home_after
+with
+  replay as materialized (
+    select
+      array(
+        select
+          g.id
+        from
+          generate_series($2::int + 1, $3::int) g (id)
+        where
+          not ($3::int - $2::int > 100)
+        union all
+        (
+          with
+            h0 as materialized (
+              select
+                s.src,
+                h.id
+              from
+                users vw
+                cross join lateral (
+                  select
+                    f.followed_id as src
+                  from
+                    follows f
+                  where
+                    f.follower_id = vw.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = f.followed_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = f.followed_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = f.followed_id
+                      )
+                    )
+                ) s
+                cross join lateral (
+                  select
+                    x.id
+                  from
+                    posts x
+                    cross join lateral (
+                      select
+                        x.id,
+                        x.author_id,
+                        null::int as home_reposter
+                    ) he
+                  where
+                    x.author_id = s.src
+                    and (x.author_id, x.id) > (s.src, $2)
+                    and (x.author_id, x.id) <= (s.src, $3)
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    x.id
+                  limit
+                    1
+                ) h
+              where
+                vw.id = $1
+                and $3::int - $2::int > 100
+            ),
+            h1 as materialized (
+              select
+                s.src,
+                h.id
+              from
+                users vw
+                cross join lateral (
+                  select
+                    tf.tag as src
+                  from
+                    tag_follows tf
+                  where
+                    tf.user_id = vw.id
+                ) s
+                cross join lateral (
+                  select
+                    t.post_id as id
+                  from
+                    post_tags t
+                    cross join lateral (
+                      select
+                        t.post_id as id,
+                        t.author_id,
+                        null::int as home_reposter
+                    ) he
+                  where
+                    t.tag = s.src
+                    and (t.tag, t.post_id) > (s.src, $2)
+                    and (t.tag, t.post_id) <= (s.src, $3)
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    t.post_id
+                  limit
+                    1
+                ) h
+              where
+                vw.id = $1
+                and $3::int - $2::int > 100
+            ),
+            h2 as materialized (
+              select
+                s.src,
+                h.id
+              from
+                users vw
+                cross join lateral (
+                  select
+                    f.followed_id as src
+                  from
+                    follows f
+                  where
+                    f.follower_id = vw.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = f.followed_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = f.followed_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = f.followed_id
+                      )
+                    )
+                ) s
+                cross join lateral (
+                  select
+                    r.id
+                  from
+                    reposts r
+                    join posts rp on rp.id = r.post_id
+                    cross join lateral (
+                      select
+                        rp.id,
+                        rp.author_id,
+                        r.user_id as home_reposter
+                    ) he
+                  where
+                    r.user_id = s.src
+                    and (r.user_id, r.id) > (s.src, $2)
+                    and (r.user_id, r.id) <= (s.src, $3)
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    r.id
+                  limit
+                    1
+                ) h
+              where
+                vw.id = $1
+                and $3::int - $2::int > 100
+            ),
+            ceiling as materialized (
+              select
+                case
+                  when count(*) >= $4 then max(c.id)
+                  else $3
+                end as id
+              from
+                (
+                  select distinct
+                    hs.id
+                  from
+                    (
+                      select
+                        id
+                      from
+                        h0
+                      union all
+                      select
+                        id
+                      from
+                        h1
+                      union all
+                      select
+                        id
+                      from
+                        h2
+                    ) hs
+                  order by
+                    hs.id
+                  limit
+                    $4
+                ) c
+            )
+          select distinct
+            t.id
+          from
+            (
+              select
+                k.id
+              from
+                users vw,
+                h0 hd
+                cross join lateral (
+                  select
+                    x.id
+                  from
+                    posts x
+                    cross join lateral (
+                      select
+                        x.id,
+                        x.author_id,
+                        null::int as home_reposter
+                    ) he
+                  where
+                    x.author_id = hd.src
+                    and (x.author_id, x.id) > (hd.src, $2)
+                    and (x.author_id, x.id) <= (
+                      hd.src,
+                      (
+                        select
+                          c.id
+                        from
+                          ceiling c
+                      )
+                    )
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    x.id
+                  limit
+                    $4
+                ) k
+              where
+                vw.id = $1
+                and hd.id <= (
+                  select
+                    c.id
+                  from
+                    ceiling c
+                )
+              union all
+              select
+                k.id
+              from
+                users vw,
+                h1 hd
+                cross join lateral (
+                  select
+                    t.post_id as id
+                  from
+                    post_tags t
+                    cross join lateral (
+                      select
+                        t.post_id as id,
+                        t.author_id,
+                        null::int as home_reposter
+                    ) he
+                  where
+                    t.tag = hd.src
+                    and (t.tag, t.post_id) > (hd.src, $2)
+                    and (t.tag, t.post_id) <= (
+                      hd.src,
+                      (
+                        select
+                          c.id
+                        from
+                          ceiling c
+                      )
+                    )
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    t.post_id
+                  limit
+                    $4
+                ) k
+              where
+                vw.id = $1
+                and hd.id <= (
+                  select
+                    c.id
+                  from
+                    ceiling c
+                )
+              union all
+              select
+                k.id
+              from
+                users vw,
+                h2 hd
+                cross join lateral (
+                  select
+                    r.id
+                  from
+                    reposts r
+                    join posts rp on rp.id = r.post_id
+                    cross join lateral (
+                      select
+                        rp.id,
+                        rp.author_id,
+                        r.user_id as home_reposter
+                    ) he
+                  where
+                    r.user_id = hd.src
+                    and (r.user_id, r.id) > (hd.src, $2)
+                    and (r.user_id, r.id) <= (
+                      hd.src,
+                      (
+                        select
+                          c.id
+                        from
+                          ceiling c
+                      )
+                    )
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = he.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = he.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                    and (
+                      vw.mute_count = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = vw.id
+                          and mu.muted_id = he.author_id
+                      )
+                    )
+                    and case
+                      when he.home_reposter is null then exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.author_id
+                      )
+                      or exists (
+                        select
+                        from
+                          post_tags ht
+                          join tag_follows htf on htf.tag = ht.tag
+                          and htf.user_id = vw.id
+                        where
+                          ht.post_id = he.id
+                      )
+                      else exists (
+                        select
+                        from
+                          follows hf
+                        where
+                          hf.follower_id = vw.id
+                          and hf.followed_id = he.home_reposter
+                      )
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = he.home_reposter
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = he.home_reposter
+                              and bk.blocked_id = vw.id
+                          )
+                        )
+                      )
+                      and (
+                        vw.mute_count = 0
+                        or not exists (
+                          select
+                          from
+                            mutes mu
+                          where
+                            mu.muter_id = vw.id
+                            and mu.muted_id = he.home_reposter
+                        )
+                      )
+                    end
+                  order by
+                    r.id
+                  limit
+                    $4
+                ) k
+              where
+                vw.id = $1
+                and hd.id <= (
+                  select
+                    c.id
+                  from
+                    ceiling c
+                )
+            ) t
+          order by
+            t.id
+          limit
+            $4
+        )
+      ) as ids
+  )
 select
   e.event_id,
   (
@@ -1580,8 +2651,14 @@ from
         from
           posts p
         where
-          p.id > $2
-          and p.id <= $3
+          p.id = any (
+            (
+              select
+                ids
+              from
+                replay
+            )::int[]
+          )
         union all
         select
           r.id,
@@ -1591,13 +2668,21 @@ from
         from
           reposts r
         where
-          r.id > $2
-          and r.id <= $3
+          r.id = any (
+            (
+              select
+                ids
+              from
+                replay
+            )::int[]
+          )
       ) ev
       join posts hp on hp.id = ev.post_id
   ) e
 where
   vw.id = $1
+  and e.event_id > $2
+  and e.event_id <= $3
   and (
     vw.block_count = 0
     or (
