@@ -126,9 +126,11 @@ const followsRows = (plan: PlanNode) =>
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
 /** Index scans of posts by author (each followed author's newest keys), over every loop. */
+/** Scans of posts by author: either index that leads with it (the replay's is by id). */
+const AUTHOR_INDEXES = new Set(['posts_author_created_index', 'posts_author_id_index']);
 const authorProbes = (plan: PlanNode) =>
   nodes(plan)
-    .filter((node) => node['Index Name'] === 'posts_author_created_index')
+    .filter((node) => AUTHOR_INDEXES.has(node['Index Name'] ?? ''))
     .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
 const walkedNewestPosts = (plan: PlanNode) =>
