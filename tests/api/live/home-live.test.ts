@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 60_000 });
  * post, a followed tag's post, a followed user's repost), each as its list shows it, with the
  * item's cursor as the event's id; Last-Event-ID (a cursor) resumes after it.
  */
-const h = useHarness({ LIVE_HEARTBEAT_MS: '200', LIVE_SETTLE_MAX_WAIT_MS: '1000' });
+const SETTLE_MS = 300;
+const h = useHarness({ LIVE_HEARTBEAT_MS: '200', LIVE_SETTLE_MAX_WAIT_MS: String(SETTLE_MS) });
 let reader: TestUser;
 let friend: TestUser;
 let stranger: TestUser;
@@ -44,7 +45,7 @@ const post = (user: TestUser, title: string) => h.caller(user.token).posts.creat
  * Past LIVE_SETTLE_MAX_WAIT_MS: a resume also replays the events begun that long before its
  * cursor's instant (getHomeEventId), so a test of exactly what it replays starts after this.
  */
-const pastTheSettleWait = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+const pastTheSettleWait = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
 
 describe('GET /live/home', () => {
   it("pushes a followed user's post and a followed user's repost, not a stranger's or a muted user's, each as the home list shows it", async () => {

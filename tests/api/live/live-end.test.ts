@@ -2,10 +2,12 @@ import { connect, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';
+import { POST_CONTENT_MAX_BYTES } from '../../../src/posts/posts.schemas.js';
 
 /** When a live stream ends, so does its HTTP answer; a HEAD never opens one. */
 vi.setConfig({ testTimeout: 120_000 });
-const h = useHarness({ LIVE_BUFFER_EVENTS: '20' });
+// A stalled answer is cut after STREAM_STALL_TIMEOUT_MS: short here, the cut is what is tested.
+const h = useHarness({ LIVE_BUFFER_EVENTS: '20', STREAM_STALL_TIMEOUT_MS: '500' });
 let author: TestUser;
 
 beforeAll(async () => {
@@ -38,10 +40,16 @@ describe('a live.feed subscription over /trpc', () => {
     );
     try {
       await expect.poll(() => h.services.live.openStreams(slow.id), { timeout: 20_000 }).toBe(1);
-      const big = 'x'.repeat(20_000);
-      // Loopback buffers hold a few megabytes; 20 kB posts fill them, then the stream's 20 events.
-      for (let i = 0; i < 600 && h.services.live.openStreams(slow.id) > 0; i++)
-        await h.caller(author.token).posts.create({ title: `big ${i}`, content: big });
+      // Loopback buffers hold a few megabytes; posts of 28 kB as JSON (quotes, which JSON doubles)
+      // fill them, then the stream's 20 events. Written ten at a time: how they are written is not the point.
+      const big = '"'.repeat(POST_CONTENT_MAX_BYTES / 2);
+      for (let i = 0; i < 60 && h.services.live.openStreams(slow.id) > 0; i++)
+        await h.orm.em
+          .getConnection()
+          .execute(
+            `insert into posts (title, content, author_id) select 'big ' || g, ?, ? from generate_series(1, 10) g`,
+            [big, author.id],
+          );
       expect(h.services.live.openStreams(slow.id)).toBe(0);
       await expect.poll(() => server()!.destroyed, { timeout: 30_000 }).toBe(true);
     } finally {
