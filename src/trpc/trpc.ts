@@ -77,11 +77,20 @@ export function createContextFactory(services: AppServices, { jsonAsText = false
   });
 }
 
+/**
+ * An answer the server ended (a subscription that fell behind, or whose session ended) closes its
+ * connection too, once its last bytes are handed over; a client that has not read them within
+ * `timeoutMs` is cut. It watches the socket: Node 26 closes a response once it is handed over, while
+ * its bytes still wait in the socket for a client that does not read.
+ */
 function closeUnlessEnds(res: ServerResponse, timeoutMs: number): void {
-  if (res.closed) return;
-  if (res.writableNeedDrain) return void res.destroy();
-  const timer = setTimeout(() => res.destroy(), timeoutMs).unref();
-  res.once('close', () => clearTimeout(timer));
+  const socket = res.socket;
+  if (!socket || socket.destroyed) return;
+  if (res.writableNeedDrain || socket.writableNeedDrain) return void socket.destroy();
+  if (res.writableFinished) socket.end();
+  else res.once('finish', () => socket.end());
+  const timer = setTimeout(() => socket.destroy(), timeoutMs).unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /**

@@ -51,7 +51,8 @@ describe('a live.feed subscription over /trpc', () => {
             [big, author.id],
           );
       expect(h.services.live.openStreams(slow.id)).toBe(0);
-      await expect.poll(() => server()!.destroyed, { timeout: 30_000 }).toBe(true);
+      // Within STREAM_STALL_TIMEOUT_MS and the time to notice, well before Node's keep-alive timeout (5 s) would.
+      await expect.poll(() => server()!.destroyed, { timeout: 4_000 }).toBe(true);
     } finally {
       client.destroy();
     }
