@@ -13,11 +13,17 @@ import {
 } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
 import { commentShownTo, likerIds, likersPreview, type LikeWrite, postJson, type ShareWrite } from './posts.sql.js';
-import { readerStatement } from '../viewer/reader-statements.js';
+import {
+  HAS_NONE,
+  readerHadAny,
+  readerStatement,
+  type ReaderStatement,
+  rememberReader,
+} from '../viewer/reader-statements.js';
 import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
-import { noBlockBetween, SESSION_VIEWER, unblocked, viewerById } from '../viewer/safety.sql.js';
+import { noBlockBetween, SESSION_VIEWER, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { tagsOf } from './tags.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
@@ -340,39 +346,56 @@ export async function insertPostFor(
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-// A statement sees neither its own write nor the counter its trigger moves: the answer adds them.
-const likedPost = (like: LikeWrite) =>
-  `(select ${postJson('lp', { me: 's.user_id', viewer: SESSION_VIEWER, like })} from posts lp where lp.id = $3)::text`;
+/** The post $3 unless a block stands between its author and the caller: 404 (a repost of one's own post is fine). */
+const shownPost = `p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')})`;
 
-const LIKE_POST = namedStatement(
+/**
+ * A write on post $3 that answers it, as a ReaderStatement is two (viewer/reader-statements.ts):
+ * `plain` builds the answer without block checks, for a reader with no blocks or mutes (for anyone
+ * else it builds none), `guarded` with them. `ctes(viewer)`: the CTEs after the session's and the
+ * post's (`p`), the write's named `done` (a row when it wrote); `answer(viewer)`: the post's JSON.
+ * Each answers the post's id (null: none the caller sees), whether it wrote, the JSON, and whether
+ * the reader has blocks or mutes.
+ */
+function postWrite(name: string, ctes: string, answer: (viewer: Viewer | undefined) => string): ReaderStatement {
+  const text = (viewer: Viewer | undefined) => `with ${SESSION_USER}, ${shownPost}, ${ctes}
+    select (select id from p), exists (select from done),
+      case when exists (select from done) ${viewer ? '' : `and ${HAS_NONE}`} then ${answer(viewer)} end, not (${HAS_NONE})
+    from s`;
+  return {
+    plain: namedStatement(name, text(undefined)),
+    guarded: namedStatement(`${name}_guarded`, text(SESSION_VIEWER)),
+  };
+}
+
+// A statement sees neither its own write nor the counter its trigger moves: the answer adds them.
+const likedPost = (viewer: Viewer | undefined, like: LikeWrite) =>
+  `(select ${postJson('lp', { me: 's.user_id', viewer, like })} from posts lp where lp.id = $3)::text`;
+
+const LIKE_POST = postWrite(
   'post_like',
-  `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
-    ins as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
-    noted as (${insertNotification(`select p.author_id, 'post_like', ins.user_id, p.id, null::int from p, ins`)})
-    select (select id from p), case when exists (select 1 from ins) then ${likedPost({
+  `done as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
+    noted as (${insertNotification(`select p.author_id, 'post_like', done.user_id, p.id, null::int from p, done`)})`,
+  (viewer) =>
+    likedPost(viewer, {
       likedBy: likersPreview(
         'lp_lu',
-        `(${likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer: SESSION_VIEWER }, 's.user_id')}) union all select user_id from ins`,
+        `(${likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer }, 's.user_id')}) union all select user_id from done`,
       ),
       likeDelta: '+ 1',
       likedByMe: true,
-    })} end
-    from s`,
+    }),
 );
 
-const UNLIKE_POST = namedStatement(
+const UNLIKE_POST = postWrite(
   'post_unlike',
-  `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
-    del as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)
-    select (select id from p), case when exists (select 1 from del) then ${likedPost({
-      likedBy: likersPreview(
-        'lp_lu',
-        likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer: SESSION_VIEWER }, 's.user_id'),
-      ),
+  `done as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)`,
+  (viewer) =>
+    likedPost(viewer, {
+      likedBy: likersPreview('lp_lu', likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer }, 's.user_id')),
       likeDelta: '- 1',
       likedByMe: false,
-    })} end
-    from s`,
+    }),
 );
 
 /**
@@ -380,13 +403,27 @@ const UNLIKE_POST = namedStatement(
  * statement. The (post, user) key, not a read-then-write, settles a double write, even under races:
  * 400 `refused`; no such post: 404.
  */
-async function writeOnPost(scope: SessionScope, statement: Statement, id: number, refused: string): Promise<Post> {
-  const [postId, json] = await keysSettle(
-    runForSession<[number | null, string | null]>(scope, statement, [id]),
+async function writeOnPost(
+  scope: SessionScope,
+  statement: ReaderStatement,
+  id: number,
+  refused: string,
+): Promise<Post> {
+  const { userId } = scope.user;
+  const guarded = readerHadAny(userId);
+  const [postId, wrote, json, hasAny] = await keysSettle(
+    runForSession<[number | null, boolean, string | null, boolean]>(
+      scope,
+      guarded ? statement.guarded : statement.plain,
+      [id],
+    ),
     POST_GONE, // deleted between the statement's read of it and its insert
   );
+  rememberReader(userId, hasAny);
   if (postId === null) throw notFound(POST_NOT_FOUND);
-  if (json === null) throw badRequest(refused);
+  if (!wrote) throw badRequest(refused);
+  // The plain statement wrote, and found that the reader now has blocks or mutes: their post, read after it.
+  if (json === null) return getPostFor(scope, id);
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
@@ -396,27 +433,20 @@ export const deletePostLikeFor = (scope: SessionScope, id: number) =>
   writeOnPost(scope, UNLIKE_POST, id, 'Post not liked');
 
 // As likedPost: the answer adds the statement's own repost or bookmark.
-const sharedPost = (share: ShareWrite) =>
-  `(select ${postJson('lp', { me: 's.user_id', viewer: SESSION_VIEWER, share })} from posts lp where lp.id = $3)::text`;
+const sharedPost = (share: ShareWrite) => (viewer: Viewer | undefined) =>
+  `(select ${postJson('lp', { me: 's.user_id', viewer, share })} from posts lp where lp.id = $3)::text`;
 
-/** The post $3 unless a block stands between its author and the caller: 404 (a repost of one's own post is fine). */
-const shownPost = `p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')})`;
-
-const REPOST_POST = namedStatement(
+const REPOST_POST = postWrite(
   'post_repost',
-  `with ${SESSION_USER}, ${shownPost},
-    ins as (insert into reposts (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
-    noted as (${insertNotification(`select p.author_id, 'repost', ins.user_id, p.id, null::int from p, ins`)})
-    select (select id from p), case when exists (select 1 from ins) then ${sharedPost({ repostDelta: '+ 1', repostedByMe: true })} end
-    from s`,
+  `done as (insert into reposts (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
+    noted as (${insertNotification(`select p.author_id, 'repost', done.user_id, p.id, null::int from p, done`)})`,
+  sharedPost({ repostDelta: '+ 1', repostedByMe: true }),
 );
 
-const UNREPOST_POST = namedStatement(
+const UNREPOST_POST = postWrite(
   'post_unrepost',
-  `with ${SESSION_USER}, ${shownPost},
-    del as (delete from reposts r using p, s where r.post_id = p.id and r.user_id = s.user_id returning r.user_id)
-    select (select id from p), case when exists (select 1 from del) then ${sharedPost({ repostDelta: '- 1', repostedByMe: false })} end
-    from s`,
+  `done as (delete from reposts r using p, s where r.post_id = p.id and r.user_id = s.user_id returning r.user_id)`,
+  sharedPost({ repostDelta: '- 1', repostedByMe: false }),
 );
 
 export const insertRepostFor = (scope: SessionScope, id: number) =>
@@ -425,20 +455,16 @@ export const deleteRepostFor = (scope: SessionScope, id: number) =>
   writeOnPost(scope, UNREPOST_POST, id, 'Post not reposted');
 
 // No notification and no counter: a bookmark is the caller's alone.
-const BOOKMARK_POST = namedStatement(
+const BOOKMARK_POST = postWrite(
   'post_bookmark',
-  `with ${SESSION_USER}, ${shownPost},
-    ins as (insert into bookmarks (user_id, post_id) select s.user_id, p.id from p, s on conflict do nothing returning post_id)
-    select (select id from p), case when exists (select 1 from ins) then ${sharedPost({ bookmarkedByMe: true })} end
-    from s`,
+  `done as (insert into bookmarks (user_id, post_id) select s.user_id, p.id from p, s on conflict do nothing returning post_id)`,
+  sharedPost({ bookmarkedByMe: true }),
 );
 
-const UNBOOKMARK_POST = namedStatement(
+const UNBOOKMARK_POST = postWrite(
   'post_unbookmark',
-  `with ${SESSION_USER}, ${shownPost},
-    del as (delete from bookmarks k using p, s where k.user_id = s.user_id and k.post_id = p.id returning k.post_id)
-    select (select id from p), case when exists (select 1 from del) then ${sharedPost({ bookmarkedByMe: false })} end
-    from s`,
+  `done as (delete from bookmarks k using p, s where k.user_id = s.user_id and k.post_id = p.id returning k.post_id)`,
+  sharedPost({ bookmarkedByMe: false }),
 );
 
 export const insertBookmarkFor = (scope: SessionScope, id: number) =>

@@ -1072,7 +1072,7 @@ with
         )
       )
   ),
-  ins as (
+  done as (
     insert into
       bookmarks (user_id, post_id)
     select
@@ -1092,12 +1092,431 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        ins
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                case
+                  when coalesce(lp_st.like_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_lu.id,
+                            lp_lu.first_name as "firstName",
+                            lp_lu.last_name as "lastName",
+                            lp_lu.avatar_url as "avatarUrl",
+                            lp_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) lp_lu_i
+                            join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                          order by
+                            lp_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                (
+                  coalesce(lp_st.like_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      post_likes lp_m
+                    where
+                      lp_m.post_id = lp.id
+                      and lp_m.user_id = s.user_id
+                  )
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int as "repostCount",
+                (
+                  coalesce(lp_st.repost_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      reposts lp_r
+                    where
+                      lp_r.post_id = lp.id
+                      and lp_r.user_id = s.user_id
+                  )
+                ) as "repostedByMe",
+                true as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_bookmark_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    insert into
+      bookmarks (user_id, post_id)
+    select
+      s.user_id,
+      p.id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      post_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -1823,7 +2242,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 
@@ -6218,7 +6641,7 @@ with
         )
       )
   ),
-  ins as (
+  done as (
     insert into
       post_likes (post_id, user_id)
     select
@@ -6241,12 +6664,12 @@ with
         select
           p.author_id,
           'post_like',
-          ins.user_id,
+          done.user_id,
           p.id,
           null::int
         from
           p,
-          ins
+          done
       ) nt (recipient_id, type, actor_id, post_id, comment_id)
     where
       nt.recipient_id <> nt.actor_id
@@ -6293,12 +6716,497 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        ins
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
+                        from
+                          (
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and l.user_id <> s.user_id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            )
+                            union all
+                            select
+                              user_id
+                            from
+                              done
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int + 1 as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                true as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int as "repostCount",
+                (
+                  coalesce(lp_st.repost_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      reposts lp_r
+                    where
+                      lp_r.post_id = lp.id
+                      and lp_r.user_id = s.user_id
+                  )
+                ) as "repostedByMe",
+                (
+                  exists (
+                    select
+                    from
+                      bookmarks lp_ba
+                    where
+                      lp_ba.user_id = s.user_id
+                  )
+                  and exists (
+                    select
+                    from
+                      bookmarks lp_b
+                    where
+                      lp_b.post_id = lp.id
+                      and lp_b.user_id = s.user_id
+                  )
+                ) as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_like_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    insert into
+      post_likes (post_id, user_id)
+    select
+      p.id,
+      s.user_id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          p.author_id,
+          'post_like',
+          done.user_id,
+          p.id,
+          null::int
+        from
+          p,
+          done
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -6380,7 +7288,7 @@ select
                             select
                               user_id
                             from
-                              ins
+                              done
                           ) lp_lu_i
                           join users lp_lu on lp_lu.id = lp_lu_i.user_id
                         order by
@@ -7035,7 +7943,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 
@@ -7081,7 +7993,7 @@ with
         )
       )
   ),
-  ins as (
+  done as (
     insert into
       reposts (post_id, user_id)
     select
@@ -7104,12 +8016,12 @@ with
         select
           p.author_id,
           'repost',
-          ins.user_id,
+          done.user_id,
           p.id,
           null::int
         from
           p,
-          ins
+          done
       ) nt (recipient_id, type, actor_id, post_id, comment_id)
     where
       nt.recipient_id <> nt.actor_id
@@ -7156,12 +8068,492 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        ins
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                case
+                  when coalesce(lp_st.like_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_lu.id,
+                            lp_lu.first_name as "firstName",
+                            lp_lu.last_name as "lastName",
+                            lp_lu.avatar_url as "avatarUrl",
+                            lp_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) lp_lu_i
+                            join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                          order by
+                            lp_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                (
+                  coalesce(lp_st.like_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      post_likes lp_m
+                    where
+                      lp_m.post_id = lp.id
+                      and lp_m.user_id = s.user_id
+                  )
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int + 1 as "repostCount",
+                true as "repostedByMe",
+                (
+                  exists (
+                    select
+                    from
+                      bookmarks lp_ba
+                    where
+                      lp_ba.user_id = s.user_id
+                  )
+                  and exists (
+                    select
+                    from
+                      bookmarks lp_b
+                    where
+                      lp_b.post_id = lp.id
+                      and lp_b.user_id = s.user_id
+                  )
+                ) as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_repost_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    insert into
+      reposts (post_id, user_id)
+    select
+      p.id,
+      s.user_id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          p.author_id,
+          'repost',
+          done.user_id,
+          p.id,
+          null::int
+        from
+          p,
+          done
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -7893,7 +9285,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 
@@ -7965,7 +9361,7 @@ with
         )
       )
   ),
-  del as (
+  done as (
     delete from bookmarks k using p,
     s
     where
@@ -7981,12 +9377,427 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        del
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                case
+                  when coalesce(lp_st.like_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_lu.id,
+                            lp_lu.first_name as "firstName",
+                            lp_lu.last_name as "lastName",
+                            lp_lu.avatar_url as "avatarUrl",
+                            lp_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) lp_lu_i
+                            join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                          order by
+                            lp_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                (
+                  coalesce(lp_st.like_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      post_likes lp_m
+                    where
+                      lp_m.post_id = lp.id
+                      and lp_m.user_id = s.user_id
+                  )
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int as "repostCount",
+                (
+                  coalesce(lp_st.repost_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      reposts lp_r
+                    where
+                      lp_r.post_id = lp.id
+                      and lp_r.user_id = s.user_id
+                  )
+                ) as "repostedByMe",
+                false as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_unbookmark_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    delete from bookmarks k using p,
+    s
+    where
+      k.user_id = s.user_id
+      and k.post_id = p.id
+    returning
+      k.post_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -8712,7 +10523,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 
@@ -8733,7 +10548,8 @@ with
   ),
   p as (
     select
-      id
+      id,
+      author_id
     from
       posts
     where
@@ -8757,7 +10573,7 @@ with
         )
       )
   ),
-  del as (
+  done as (
     delete from post_likes l using p,
     s
     where
@@ -8773,12 +10589,431 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        del
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and l.user_id <> s.user_id
+                              and true
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int - 1 as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                false as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int as "repostCount",
+                (
+                  coalesce(lp_st.repost_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      reposts lp_r
+                    where
+                      lp_r.post_id = lp.id
+                      and lp_r.user_id = s.user_id
+                  )
+                ) as "repostedByMe",
+                (
+                  exists (
+                    select
+                    from
+                      bookmarks lp_ba
+                    where
+                      lp_ba.user_id = s.user_id
+                  )
+                  and exists (
+                    select
+                    from
+                      bookmarks lp_b
+                    where
+                      lp_b.post_id = lp.id
+                      and lp_b.user_id = s.user_id
+                  )
+                ) as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_unlike_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    delete from post_likes l using p,
+    s
+    where
+      l.post_id = p.id
+      and l.user_id = s.user_id
+    returning
+      l.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -9508,7 +11743,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 
@@ -9554,7 +11793,7 @@ with
         )
       )
   ),
-  del as (
+  done as (
     delete from reposts r using p,
     s
     where
@@ -9570,12 +11809,433 @@ select
     from
       p
   ),
+  exists (
+    select
+    from
+      done
+  ),
   case
     when exists (
       select
-        1
       from
-        del
+        done
+    )
+    and s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                case
+                  when coalesce(lp_st.like_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_lu.id,
+                            lp_lu.first_name as "firstName",
+                            lp_lu.last_name as "lastName",
+                            lp_lu.avatar_url as "avatarUrl",
+                            lp_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) lp_lu_i
+                            join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                          order by
+                            lp_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as "likedBy",
+                case
+                  when coalesce(lp_st.comment_count, 0) = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_c.id,
+                            lp_c.content,
+                            to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    lp_c_a.id,
+                                    lp_c_a.first_name as "firstName",
+                                    lp_c_a.last_name as "lastName",
+                                    lp_c_a.avatar_url as "avatarUrl",
+                                    lp_c_a.handle
+                                  from
+                                    users lp_c_a
+                                  where
+                                    lp_c_a.id = lp_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            case
+                              when coalesce(lp_c_st.like_count, 0) = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_lu.id,
+                                        lp_c_lu.first_name as "firstName",
+                                        lp_c_lu.last_name as "lastName",
+                                        lp_c_lu.avatar_url as "avatarUrl",
+                                        lp_c_lu.handle
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = lp_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) lp_c_lu_i
+                                        join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                      order by
+                                        lp_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as "likedBy",
+                            (coalesce(lp_c_st.like_count, 0) - 0)::int as "likeCount",
+                            (
+                              coalesce(lp_c_st.like_count, 0) > 0
+                              and exists (
+                                select
+                                from
+                                  comment_likes lp_c_m
+                                where
+                                  lp_c_m.comment_id = lp_c.id
+                                  and lp_c_m.user_id = s.user_id
+                              )
+                            ) as "likedByMe",
+                            case
+                              when strpos(lp_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        lp_c_me_mu.id,
+                                        lp_c_me_mu.first_name as "firstName",
+                                        lp_c_me_mu.last_name as "lastName",
+                                        lp_c_me_mu.avatar_url as "avatarUrl",
+                                        lp_c_me_mu.handle
+                                      from
+                                        comment_mentions lp_c_me_m
+                                        join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                      where
+                                        lp_c_me_m.comment_id = lp_c.id
+                                        and lp_c_me_m.shown
+                                        and true
+                                      order by
+                                        lp_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
+                          from
+                            comments lp_c
+                            left join lateral (
+                              select
+                                *
+                              from
+                                comment_stats lp_c_sr
+                              where
+                                lp_c_sr.comment_id = lp_c.id
+                              limit
+                                1
+                            ) lp_c_st on true
+                          where
+                            lp_c.post_id = lp.id
+                            and true
+                          order by
+                            lp_c.created_at desc,
+                            lp_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as comments,
+                (coalesce(lp_st.like_count, 0) - 0)::int as "likeCount",
+                (coalesce(lp_st.comment_count, 0) - 0)::int as "commentCount",
+                (
+                  coalesce(lp_st.like_count, 0) > 0
+                  and exists (
+                    select
+                    from
+                      post_likes lp_m
+                    where
+                      lp_m.post_id = lp.id
+                      and lp_m.user_id = s.user_id
+                  )
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (coalesce(lp_st.quote_count, 0) - 0)::int as "quoteCount",
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
+                                from
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (coalesce(lp_q_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(lp_q_st.comment_count, 0) - 0)::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (coalesce(lp_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                        from
+                          posts lp_q
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats lp_q_sr
+                            where
+                              lp_q_sr.post_id = lp_q.id
+                            limit
+                              1
+                          ) lp_q_st on true
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
+                (coalesce(lp_st.repost_count, 0) - 0)::int - 1 as "repostCount",
+                false as "repostedByMe",
+                (
+                  exists (
+                    select
+                    from
+                      bookmarks lp_ba
+                    where
+                      lp_ba.user_id = s.user_id
+                  )
+                  and exists (
+                    select
+                    from
+                      bookmarks lp_b
+                    where
+                      lp_b.post_id = lp.id
+                      and lp_b.user_id = s.user_id
+                  )
+                ) as "bookmarkedByMe",
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and true
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lp_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    post_stats lp_sr
+                  where
+                    lp_sr.post_id = lp.id
+                  limit
+                    1
+                ) lp_st on true
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- post_unrepost_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  done as (
+    delete from reposts r using p,
+    s
+    where
+      r.post_id = p.id
+      and r.user_id = s.user_id
+    returning
+      r.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
     ) then (
       select
         (
@@ -10307,7 +12967,11 @@ select
       where
         lp.id = $3
     )::text
-  end
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
   s;
 

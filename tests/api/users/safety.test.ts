@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../../../src/live/live.queries.js';
 import { POST_BY_ID } from '../../../src/posts/posts.queries.js';
+import { forgetReaders } from '../../../src/viewer/reader-statements.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from '../../support/fixtures.js';
 import { Harness, PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';
@@ -573,5 +574,25 @@ describe('the two statements of a hot read (viewer/reader-statements.ts)', () =>
     // A block by someone else counts too: the reader is on one side of it.
     await h.caller(other.token).users.block({ id: reader.id });
     expect(await read()).toEqual(['post_by_id', 'post_by_id_guarded']);
+  });
+
+  it('a like, repost or bookmark by a reader this process thinks has no blocks answers the post as theirs, the hidden liker left out', async () => {
+    const [reader, author, blocked] = [await h.user(), await h.user(), await h.user()];
+    const post = (await write(author, 'liked across a block')).id;
+    await h.caller(blocked.token).posts.like({ id: post });
+    await h.caller(reader.token).users.block({ id: blocked.id });
+    for (const [act, field] of [
+      [() => h.caller(reader.token).posts.like({ id: post }), 'likedByMe'],
+      [() => h.caller(reader.token).posts.repost({ id: post }), 'repostedByMe'],
+      [() => h.request('POST', `/posts/${post}/bookmark`, { token: reader.token }), 'bookmarkedByMe'],
+    ] as const) {
+      // What this process remembers of readers is a guess: here, that the reader has no blocks.
+      forgetReaders();
+      const answer = await act();
+      const body = ('body' in answer ? answer.body : answer) as Record<string, unknown>;
+      expect(body).toEqual(await h.caller(reader.token).posts.get({ id: post }));
+      expect(body[field]).toBe(true);
+      expect([body.likeCount, (body.likedBy as { id: number }[]).map((user) => user.id)]).toEqual([1, [reader.id]]);
+    }
   });
 });
