@@ -408,10 +408,13 @@ const HOME_EVENT_AT = namedStatement(
         (select p.id from posts p where p.created_at <= ${instant} order by p.created_at desc, p.id desc limit 1),
         (select r.id from reposts r where r.created_at <= ${instant} order by r.created_at desc, r.post_id desc limit 1)),
       0) as id, hit.id is null as gone from hit),
-    edge as (select b.id, b.id + b.gone::int as below, ${instant} - $3::int * interval '1 millisecond' as since from base b)
+    edge as (select b.id, b.id + b.gone::int as below, ${instant} - $3::int * interval '1 millisecond' as since,
+      ${instant} + $3::int * interval '1 millisecond' as until from base b)
     select least(e.id, least(
-      (select min(p.id) from posts p where p.created_at > e.since and p.id < e.below),
-      (select min(r.id) from reposts r where r.created_at > e.since and r.id < e.below)) - 1)
+      (select min(w.id) from (select p.id from posts p where p.created_at > e.since and p.created_at <= e.until offset 0) w
+        where w.id < e.below),
+      (select min(w.id) from (select r.id from reposts r where r.created_at > e.since and r.created_at <= e.until offset 0) w
+        where w.id < e.below)) - 1)
     from edge e`,
 );
 
@@ -419,7 +422,9 @@ const HOME_EVENT_AT = namedStatement(
  * The event a home item's cursor (`<milliseconds>_<post id>`) stands for: the repost of that post
  * at that instant, else the post; when neither is there any more (an unrepost, a deletion), the
  * newest event at or before that instant. A resume goes on after it, or after the last id before
- * any event that began (its `created_at`) within `settleMs` of that instant: one with a lower id
+ * any event that began (its `created_at`) within `settleMs` of that instant, either side (read
+ * off the created_at indexes, a window whatever the table's size; the fence keeps PostgreSQL
+ * from walking the ids instead): one with a lower id
  * may have committed after the client read the item (ids are taken before commit), and a writer
  * open longer than `settleMs` (LIVE_SETTLE_MAX_WAIT_MS) is a straggler the live streams pass too.
  * What the client had of those comes again (at-least-once).

@@ -73,7 +73,9 @@ describe.skipIf(missing)('the per-user write limit across two nodes', () => {
       expect(refused.status, JSON.stringify(refused.body)).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(86_400);
+      // A sliding window may need the rest of this window and part of the next (rate-limits.ts,
+      // retryAfterSeconds): past one day just after midnight UTC, never past two.
+      expect(retryAfter).toBeLessThanOrEqual(2 * 86_400);
     }
   });
 

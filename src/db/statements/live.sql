@@ -2846,7 +2846,8 @@ with
     select
       b.id,
       b.id + b.gone::int as below,
-      (timestamptz 'epoch' + $1::bigint * interval '1 millisecond') - $3::int * interval '1 millisecond' as since
+      (timestamptz 'epoch' + $1::bigint * interval '1 millisecond') - $3::int * interval '1 millisecond' as since,
+      (timestamptz 'epoch' + $1::bigint * interval '1 millisecond') + $3::int * interval '1 millisecond' as until
     from
       base b
   )
@@ -2856,21 +2857,39 @@ select
     least(
       (
         select
-          min(p.id)
+          min(w.id)
         from
-          posts p
+          (
+            select
+              p.id
+            from
+              posts p
+            where
+              p.created_at > e.since
+              and p.created_at <= e.until
+            offset
+              0
+          ) w
         where
-          p.created_at > e.since
-          and p.id < e.below
+          w.id < e.below
       ),
       (
         select
-          min(r.id)
+          min(w.id)
         from
-          reposts r
+          (
+            select
+              r.id
+            from
+              reposts r
+            where
+              r.created_at > e.since
+              and r.created_at <= e.until
+            offset
+              0
+          ) w
         where
-          r.created_at > e.since
-          and r.id < e.below
+          w.id < e.below
       )
     ) - 1
   )

@@ -86,4 +86,28 @@ describe('a live resume reads what the reader follows, not every post since the 
     const plan = await replayPlan('live_home_after', reader.id);
     expect(postsRowsRead(plan)).toBeLessThanOrEqual(100);
   });
+
+  it("/live/home's cursor (live_home_event_at): the events begun near its instant, not the posts before it", async () => {
+    // The friend's missed post, after the 5,000 strangers' posts written before it; a settle wait of
+    // 1 ms puts them all before the window the resume looks into around the item's instant.
+    const [item] = await h.caller(reader.token).posts.home({ limit: 1 });
+    expect(item!.id).toBe(throughId);
+    const [milliseconds, postId] = item!.cursor.split('_');
+    const statement = namedStatements().get('live_home_event_at')!;
+    const { client, release } = await borrowConnection(h.orm);
+    try {
+      await client.query('begin');
+      await client.query(`prepare event_at_plan (text, int, int) as ${statement.text}`);
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, format json) execute event_at_plan ('${milliseconds}', ${postId}, 1)`,
+      );
+      await client.query('deallocate event_at_plan');
+      await client.query('commit');
+      expect(postsRowsRead(rows[0]!['QUERY PLAN'][0].Plan)).toBeLessThanOrEqual(100);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await release();
+    }
+  });
 });
