@@ -11,6 +11,7 @@ export default defineConfig(
   // Generated files, as in .prettierignore; and dependency-cruiser's CommonJS rule list (npm run lint:layers).
   {
     ignores: [
+      '.cache/',
       '.data/',
       'dist/',
       'src/db/migrations/Migration*.ts',
