@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RANK_MOST, postListStatement, selectPostList } from '../../src/posts/post-lists.queries.js';
-import { borrowConnection } from '../../src/db/sql.js';
+import { boundPlan, genericPlan, type PlanNode, planNodes, sessionLiteral } from '../support/plans.js';
 import { type TestUser, useHarness } from '../support/harness.js';
 
 /**
@@ -61,67 +61,29 @@ beforeAll(async () => {
   await h.orm.em.getConnection().execute('analyze');
 });
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-};
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 /** EXPLAIN ANALYZE of the generic plan of a feed page, first or after `before`, for `user`. */
 async function feedPlan(user: TestUser, before?: number): Promise<PlanNode> {
   const statement = postListStatement(true, before !== undefined).plain;
   const types = ['uuid', 'int', ...(before === undefined ? [] : ['int']), 'int'];
-  const { client, release } = await borrowConnection(h.orm);
-  try {
-    const [{ jti }] = (
-      await client.query<{ jti: string }>('select jti from sessions where user_id = $1 limit 1', [user.id])
-    ).rows as [{ jti: string }];
-    const values = [`'${jti}'`, user.id, ...(before === undefined ? [] : [before]), 20];
-    // One transaction: behind a transaction-mode pooler, the only way to keep one server session.
-    await client.query('begin');
-    await client.query(`prepare feed_plan (${types.join(', ')}) as ${statement.text}`);
-    await client.query('set local plan_cache_mode = force_generic_plan');
-    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `explain (analyze, format json) execute feed_plan (${values.join(', ')})`,
-    );
-    await client.query('deallocate feed_plan');
-    await client.query('commit');
-    return rows[0]!['QUERY PLAN'][0].Plan;
-  } finally {
-    await client.query('rollback').catch(() => undefined);
-    await release();
-  }
+  const values = [await sessionLiteral(h.orm, user.id), user.id, ...(before === undefined ? [] : [before]), 20];
+  return (await genericPlan(h.orm, statement.text, types, values)).Plan;
 }
 
 /** EXPLAIN ANALYZE of the unpaged feed's statement (the REST stream's, and /trpc's whole list) for `user`. */
 async function unpagedFeedPlan(user: TestUser): Promise<PlanNode> {
   const { text, values } = selectPostList({ viewerId: user.id, followerId: user.id });
-  const { client, release } = await borrowConnection(h.orm);
-  try {
-    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `explain (analyze, format json) ${text}`,
-      values,
-    );
-    return rows[0]!['QUERY PLAN'][0].Plan;
-  } finally {
-    await release();
-  }
+  return (await boundPlan(h.orm, text, values)).Plan;
 }
 
 /** Index entries read off posts' indexes, over every loop. */
 const postsIndexRows = (plan: PlanNode) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => node['Relation Name'] === 'posts' && node['Node Type'].startsWith('Index'))
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
 /** Rows read off follows (any index or scan), over every loop. */
 const followsRows = (plan: PlanNode) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => node['Relation Name'] === 'follows')
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
@@ -129,12 +91,12 @@ const followsRows = (plan: PlanNode) =>
 /** Scans of posts by author: either index that leads with it (the replay's is by id). */
 const AUTHOR_INDEXES = new Set(['posts_author_created_index', 'posts_author_id_index']);
 const authorProbes = (plan: PlanNode) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => AUTHOR_INDEXES.has(node['Index Name'] ?? ''))
     .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
 const walkedNewestPosts = (plan: PlanNode) =>
-  nodes(plan).some((node) => node['Index Name'] === 'posts_created_index' && (node['Actual Loops'] ?? 0) > 0);
+  planNodes(plan).some((node) => node['Index Name'] === 'posts_created_index' && (node['Actual Loops'] ?? 0) > 0);
 
 /** The feed's page and the page after its `nth` post, with both plans. */
 async function pagesAndPlans(user: TestUser, nth: number) {
@@ -193,7 +155,7 @@ describe('the unpaged feed plan', () => {
       const plan = await unpagedFeedPlan(reader);
       // One scan of posts_author_created_index for all the authors, not a probe per follow.
       expect(authorProbes(plan)).toBe(1);
-      const heap = nodes(plan).filter(
+      const heap = planNodes(plan).filter(
         (node) => node['Relation Name'] === 'posts' && node['Node Type'] === 'Bitmap Heap Scan',
       );
       expect(heap.map((node) => node['Actual Rows'])).toEqual([posts]);

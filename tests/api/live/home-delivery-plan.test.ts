@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { borrowConnection, namedStatements } from '../../../src/db/sql.js';
+import { namedStatements } from '../../../src/db/sql.js';
+import { boundPlan, type PlanNode, planNodes } from '../../support/plans.js';
 import '../../../src/live/live.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
@@ -20,37 +21,17 @@ let readerIds: number[];
 let followedPost: number;
 let strangersPost: number;
 
-type Explained = { Plan: PlanNode; JIT?: { Functions: number } };
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-};
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 /** The most times any scan of posts ran in the plan. */
 const postsScanLoops = (plan: PlanNode) =>
   Math.max(
     0,
-    ...nodes(plan)
+    ...planNodes(plan)
       .filter((node) => node['Relation Name'] === 'posts')
       .map((node) => node['Actual Loops'] ?? 0),
   );
 
-async function explain(name: string, postIds: number[]): Promise<Explained> {
-  const statement = namedStatements().get(name)!;
-  const { client, release } = await borrowConnection(h.orm);
-  try {
-    const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
-      `explain (analyze, format json) ${statement.text}`,
-      [postIds, readerIds],
-    );
-    return rows[0]!['QUERY PLAN'][0];
-  } finally {
-    await release();
-  }
-}
+const explain = (name: string, postIds: number[]) =>
+  boundPlan(h.orm, namedStatements().get(name)!.text, [postIds, readerIds]);
 
 const plan = async (name: string, postIds: number[]) => (await explain(name, postIds)).Plan;
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { borrowConnection, namedStatements } from '../../../src/db/sql.js';
+import { namedStatements } from '../../../src/db/sql.js';
+import { genericPlan, type PlanNode, planNodes } from '../../support/plans.js';
 import '../../../src/live/live.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
@@ -20,19 +21,9 @@ const STRANGER_POSTS = 5_000;
 let afterId: number;
 let throughId: number;
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-};
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 /** Rows read off posts by every scan of it (kept or filtered out), over every loop. */
 const postsRowsRead = (plan: PlanNode) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => node['Relation Name'] === 'posts' && /Scan/.test(node['Node Type']))
     .reduce(
       (sum, node) =>
@@ -42,21 +33,8 @@ const postsRowsRead = (plan: PlanNode) =>
 
 async function replayPlan(name: string, userId: number): Promise<PlanNode> {
   const statement = namedStatements().get(name)!;
-  const { client, release } = await borrowConnection(h.orm);
-  try {
-    await client.query('begin');
-    await client.query(`prepare replay_plan (int, int, int, int) as ${statement.text}`);
-    await client.query('set local plan_cache_mode = force_generic_plan');
-    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `explain (analyze, format json) execute replay_plan (${userId}, ${afterId}, ${throughId}, 100)`,
-    );
-    await client.query('deallocate replay_plan');
-    await client.query('commit');
-    return rows[0]!['QUERY PLAN'][0].Plan;
-  } finally {
-    await client.query('rollback').catch(() => undefined);
-    await release();
-  }
+  return (await genericPlan(h.orm, statement.text, ['int', 'int', 'int', 'int'], [userId, afterId, throughId, 100]))
+    .Plan;
 }
 
 beforeAll(async () => {
@@ -94,20 +72,12 @@ describe('a live resume reads what the reader follows, not every post since the 
     expect(item!.id).toBe(throughId);
     const [milliseconds, postId] = item!.cursor.split('_');
     const statement = namedStatements().get('live_home_event_at')!;
-    const { client, release } = await borrowConnection(h.orm);
-    try {
-      await client.query('begin');
-      await client.query(`prepare event_at_plan (text, int, int) as ${statement.text}`);
-      await client.query('set local plan_cache_mode = force_generic_plan');
-      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, format json) execute event_at_plan ('${milliseconds}', ${postId}, 1)`,
-      );
-      await client.query('deallocate event_at_plan');
-      await client.query('commit');
-      expect(postsRowsRead(rows[0]!['QUERY PLAN'][0].Plan)).toBeLessThanOrEqual(100);
-    } finally {
-      await client.query('rollback').catch(() => undefined);
-      await release();
-    }
+    const { Plan } = await genericPlan(
+      h.orm,
+      statement.text,
+      ['text', 'int', 'int'],
+      [`'${milliseconds}'`, postId!, 1],
+    );
+    expect(postsRowsRead(Plan)).toBeLessThanOrEqual(100);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homePageStatement } from '../../../src/posts/home.queries.js';
-import { borrowConnection } from '../../../src/db/sql.js';
+import { type Explained, genericPlan, type PlanNode, planNodes, sessionLiteral } from '../../support/plans.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
 /**
@@ -13,27 +13,15 @@ const h = useHarness();
 const STRANGERS = 3_000;
 const FOLLOWED = 1_000;
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-};
-type Explained = { Plan: PlanNode; JIT?: unknown };
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 /** Rows read off `relation` (any index or scan), over every loop. */
 const rowsOf = (plan: PlanNode, relation: string) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => node['Relation Name'] === relation)
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
 /** Scans started on the index `name`, over every loop. */
 const probesOf = (plan: PlanNode, name: string) =>
-  nodes(plan)
+  planNodes(plan)
     .filter((node) => node['Index Name'] === name)
     .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
@@ -74,25 +62,8 @@ async function homePlan(reader: TestUser, before?: string, variant: 'plain' | 'g
   const statement = homePageStatement(before !== undefined)[variant];
   const after = before === undefined ? [] : before.split('_');
   const types = ['uuid', 'int', ...(before === undefined ? [] : ['bigint', 'int']), 'int'];
-  const { client, release } = await borrowConnection(h.orm);
-  try {
-    const [{ jti }] = (
-      await client.query<{ jti: string }>('select jti from sessions where user_id = $1 limit 1', [reader.id])
-    ).rows as [{ jti: string }];
-    const values = [`'${jti}'`, reader.id, ...after, 20];
-    await client.query('begin');
-    await client.query(`prepare home_plan (${types.join(', ')}) as ${statement.text}`);
-    await client.query('set local plan_cache_mode = force_generic_plan');
-    const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
-      `explain (analyze, format json) execute home_plan (${values.join(', ')})`,
-    );
-    await client.query('deallocate home_plan');
-    await client.query('commit');
-    return rows[0]!['QUERY PLAN'][0];
-  } finally {
-    await client.query('rollback').catch(() => undefined);
-    await release();
-  }
+  const values = [await sessionLiteral(h.orm, reader.id), reader.id, ...after, 20];
+  return genericPlan(h.orm, statement.text, types, values);
 }
 
 describe('the work of a home page', () => {
