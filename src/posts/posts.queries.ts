@@ -15,15 +15,15 @@ import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/sessio
 import { commentShownTo, likerIds, likersPreview, type LikeWrite, postJson, type ShareWrite } from './posts.sql.js';
 import {
   HAS_NONE,
-  readerHadAny,
   readerStatement,
   type ReaderStatement,
-  rememberReader,
+  readerStatements,
+  runReaderVariant,
 } from '../viewer/reader-statements.js';
 import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
-import { noBlockBetween, SESSION_VIEWER, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
+import { noBlockBetween, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { tagsOf } from './tags.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
@@ -358,14 +358,13 @@ const shownPost = `p as (select id, author_id from posts where id = $3 and ${noB
  * the reader has blocks or mutes.
  */
 function postWrite(name: string, ctes: string, answer: (viewer: Viewer | undefined) => string): ReaderStatement {
-  const text = (viewer: Viewer | undefined) => `with ${SESSION_USER}, ${shownPost}, ${ctes}
+  return readerStatements(
+    name,
+    (viewer) => `with ${SESSION_USER}, ${shownPost}, ${ctes}
     select (select id from p), exists (select from done),
       case when exists (select from done) ${viewer ? '' : `and ${HAS_NONE}`} then ${answer(viewer)} end, not (${HAS_NONE})
-    from s`;
-  return {
-    plain: namedStatement(name, text(undefined)),
-    guarded: namedStatement(`${name}_guarded`, text(SESSION_VIEWER)),
-  };
+    from s`,
+  );
 }
 
 // A statement sees neither its own write nor the counter its trigger moves: the answer adds them.
@@ -409,17 +408,12 @@ async function writeOnPost(
   id: number,
   refused: string,
 ): Promise<Post> {
-  const { userId } = scope.user;
-  const guarded = readerHadAny(userId);
-  const [postId, wrote, json, hasAny] = await keysSettle(
-    runForSession<[number | null, boolean, string | null, boolean]>(
-      scope,
-      guarded ? statement.guarded : statement.plain,
-      [id],
-    ),
+  const {
+    row: [postId, wrote, json],
+  } = await keysSettle(
+    runReaderVariant<[number | null, boolean, string | null, boolean]>(scope, statement, [id]),
     POST_GONE, // deleted between the statement's read of it and its insert
   );
-  rememberReader(userId, hasAny);
   if (postId === null) throw notFound(POST_NOT_FOUND);
   if (!wrote) throw badRequest(refused);
   // The plain statement wrote, and found that the reader now has blocks or mutes: their post, read after it.

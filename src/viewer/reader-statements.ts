@@ -31,17 +31,23 @@ export function readerStatement(
   column: (viewer: Viewer | undefined) => string,
   { snapshot = false } = {},
 ): ReaderStatement {
-  return {
-    plain: namedStatement(
-      name,
-      `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE})${snapshot ? ', pg_current_snapshot()::text' : ''} from ${OPEN_SESSION}`,
-    ),
-    guarded: namedStatement(
-      `${name}_guarded`,
-      `select ${column(SESSION_VIEWER)}, not (${HAS_NONE}) from ${OPEN_SESSION}`,
-    ),
-  };
+  return readerStatements(name, (viewer) =>
+    viewer
+      ? `select ${column(viewer)}, not (${HAS_NONE}) from ${OPEN_SESSION}`
+      : `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE})${snapshot ? ', pg_current_snapshot()::text' : ''} from ${OPEN_SESSION}`,
+  );
 }
+
+/**
+ * The two statements of a ReaderStatement from one text: `text(undefined)` the plain one, which
+ * builds its answer only for a reader with no blocks or mutes, `text(SESSION_VIEWER)` the guarded
+ * one. A write that answers what it wrote is one (posts.queries.ts, postWrite): its plain statement
+ * writes for anyone, and answers only such a reader.
+ */
+export const readerStatements = (name: string, text: (viewer: Viewer | undefined) => string): ReaderStatement => ({
+  plain: namedStatement(name, text(undefined)),
+  guarded: namedStatement(`${name}_guarded`, text(SESSION_VIEWER)),
+});
 
 /** Readers (user ids) this process last saw with blocks or mutes; at most READERS_KEPT, the oldest forgotten first. */
 const readersWithAny = new Set<number>();
@@ -68,14 +74,26 @@ export function rememberReader(userId: number, hasAny: boolean): void {
  * followed by the guarded one (one more round trip, once per change on each process).
  */
 export async function runForReader<T>(scope: SessionScope, statement: ReaderStatement, values: unknown[]): Promise<T> {
+  const { row, hasAny, guarded } = await runReaderVariant<[T, boolean]>(scope, statement, values);
+  if (!hasAny || guarded) return row[0];
+  return (await runForSession<[T, boolean]>(scope, statement.guarded, values))[0];
+}
+
+/**
+ * Runs the variant of a ReaderStatement the reader needed last time, as runForSession runs a
+ * statement: its row (whose last column says whether the reader has blocks or mutes, which it
+ * remembers), that, and whether it was the guarded one. A plain one that found some answered
+ * nothing: the caller reads the answer again, guarded (a write is not sent twice).
+ */
+export async function runReaderVariant<T extends unknown[]>(
+  scope: SessionScope,
+  statement: ReaderStatement,
+  values: unknown[],
+): Promise<{ row: T; hasAny: boolean; guarded: boolean }> {
   const { userId } = scope.user;
   const guarded = readersWithAny.has(userId);
-  const [answer, hasAny] = await runForSession<[T, boolean]>(
-    scope,
-    guarded ? statement.guarded : statement.plain,
-    values,
-  );
+  const row = await runForSession<T>(scope, guarded ? statement.guarded : statement.plain, values);
+  const hasAny = row.at(-1) as boolean;
   rememberReader(userId, hasAny);
-  if (!hasAny || guarded) return answer;
-  return (await runForSession<[T, boolean]>(scope, statement.guarded, values))[0];
+  return { row, hasAny, guarded };
 }
