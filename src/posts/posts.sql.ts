@@ -175,6 +175,28 @@ const quotedPost = (p: string, reader: Reader, quoteDelta = '') => {
     from posts ${q} ${withStats(q)} where ${q}.id = ${p}.quote_of_id and ${unblocked(reader.viewer, `${q}.author_id`)}) o)`;
 };
 
+/**
+ * The reader's own like, repost or bookmark of post `p` (a row of theirs in `table`): what the
+ * statement writes, when it writes one (or `false` for a new post), else probed only when `any`
+ * holds (a counter, or whether the reader has any).
+ */
+const postByMe = (
+  p: string,
+  build: PostBuild,
+  kind: MarkerKind,
+  table: 'post_likes' | 'reposts' | 'bookmarks',
+  written: boolean | undefined,
+  any: string,
+) =>
+  build.fresh || written !== undefined
+    ? String(Boolean(written))
+    : byMeColumn(
+        kind,
+        `${p}.id`,
+        `(${any} and exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me}))`,
+        build,
+      );
+
 const postColumns = (p: string, build: PostBuild) => {
   const { like, fresh } = build;
   const counts = postCounts(p, build);
@@ -190,16 +212,7 @@ const postColumns = (p: string, build: PostBuild) => {
       );
   const likeCount = fresh ? '0' : `${counts.likeCount}${like ? ` ${like.likeDelta}` : ''}`;
   const commentCount = fresh ? '0' : counts.commentCount;
-  const likedByMe = fresh
-    ? 'false'
-    : like
-      ? String(like.likedByMe)
-      : byMeColumn(
-          'p',
-          `${p}.id`,
-          `(${statsOf(p, 'like_count')} > 0 and exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me}))`,
-          build,
-        );
+  const likedByMe = postByMe(p, build, 'p', 'post_likes', like?.likedByMe, `${statsOf(p, 'like_count')} > 0`);
   return `${ownColumns(p)},
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
@@ -216,20 +229,13 @@ const postColumns = (p: string, build: PostBuild) => {
  */
 const shareColumns = (p: string, build: PostBuild) => {
   const { share = {}, fresh } = build;
-  const mine = (kind: MarkerKind, table: string, written: boolean | undefined, any: string) =>
-    fresh || written !== undefined
-      ? String(Boolean(written))
-      : byMeColumn(
-          kind,
-          `${p}.id`,
-          `(${any} and exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me}))`,
-          build,
-        );
   const repostCount = fresh
     ? '0'
     : `${shownCount(statsOf(p, 'repost_count'), build, (u) => `select from reposts hr where hr.post_id = ${p}.id and hr.user_id = ${u}`)}${share.repostDelta ? ` ${share.repostDelta}` : ''}`;
-  const repostedByMe = mine('r', 'reposts', share.repostedByMe, `${statsOf(p, 'repost_count')} > 0`);
-  const bookmarkedByMe = mine(
+  const repostedByMe = postByMe(p, build, 'r', 'reposts', share.repostedByMe, `${statsOf(p, 'repost_count')} > 0`);
+  const bookmarkedByMe = postByMe(
+    p,
+    build,
     'b',
     'bookmarks',
     share.bookmarkedByMe,

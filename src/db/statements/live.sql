@@ -553,10 +553,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = vw.id
+                p_p.post_id = p.id
+                and p_p.user_id = vw.id
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -2251,10 +2251,10 @@ select
             and exists (
               select
               from
-                post_likes e_m
+                post_likes e_p
               where
-                e_m.post_id = e.id
-                and e_m.user_id = vw.id
+                e_p.post_id = e.id
+                and e_p.user_id = vw.id
             )
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
@@ -3115,10 +3115,10 @@ select
                 and exists (
                   select
                   from
-                    post_likes e_m
+                    post_likes e_p
                   where
-                    e_m.post_id = e.id
-                    and e_m.user_id = null
+                    e_p.post_id = e.id
+                    and e_p.user_id = null
                 )
               ) then 't'
               else 'f'
@@ -3880,10 +3880,10 @@ select
             and exists (
               select
               from
-                post_likes e_m
+                post_likes e_p
               where
-                e_m.post_id = e.id
-                and e_m.user_id = vw.id
+                e_p.post_id = e.id
+                and e_p.user_id = vw.id
             )
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
@@ -4998,10 +4998,10 @@ select
                 and exists (
                   select
                   from
-                    post_likes p_m
+                    post_likes p_p
                   where
-                    p_m.post_id = p.id
-                    and p_m.user_id = null
+                    p_p.post_id = p.id
+                    and p_p.user_id = null
                 )
               ) then 't'
               else 'f'
@@ -5642,10 +5642,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = fu.id
+                p_p.post_id = p.id
+                and p_p.user_id = fu.id
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,

@@ -1312,10 +1312,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -1907,10 +1907,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -2497,10 +2497,10 @@ select
                       and exists (
                         select
                         from
-                          post_likes p_m
+                          post_likes p_p
                         where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
+                          p_p.post_id = p.id
+                          and p_p.user_id = s.user_id
                       )
                     ) then 't'
                     else 'f'
@@ -3058,10 +3058,10 @@ select
                 and exists (
                   select
                   from
-                    post_likes p_m
+                    post_likes p_p
                   where
-                    p_m.post_id = p.id
-                    and p_m.user_id = s.user_id
+                    p_p.post_id = p.id
+                    and p_p.user_id = s.user_id
                 )
               ) as "likedByMe",
               coalesce(p.media::json, '[]'::json) as media,
@@ -6199,10 +6199,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $2
+                p_p.post_id = p.id
+                and p_p.user_id = $2
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -8288,10 +8288,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -8944,10 +8944,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -9597,10 +9597,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -10188,10 +10188,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -12029,10 +12029,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -12626,10 +12626,10 @@ select
                   and exists (
                     select
                     from
-                      post_likes lp_m
+                      post_likes lp_p
                     where
-                      lp_m.post_id = lp.id
-                      and lp_m.user_id = s.user_id
+                      lp_p.post_id = lp.id
+                      and lp_p.user_id = s.user_id
                   )
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
@@ -13737,10 +13737,10 @@ select
                           and exists (
                             select
                             from
-                              post_likes p_m
+                              post_likes p_p
                             where
-                              p_m.post_id = p.id
-                              and p_m.user_id = s.user_id
+                              p_p.post_id = p.id
+                              and p_p.user_id = s.user_id
                           )
                         ) then 't'
                         else 'f'
@@ -14335,10 +14335,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -14999,10 +14999,10 @@ select
                       and exists (
                         select
                         from
-                          post_likes p_m
+                          post_likes p_p
                         where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
+                          p_p.post_id = p.id
+                          and p_p.user_id = s.user_id
                       )
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
@@ -15852,10 +15852,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -16938,10 +16938,10 @@ select
                       and exists (
                         select
                         from
-                          post_likes p_m
+                          post_likes p_p
                         where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
+                          p_p.post_id = p.id
+                          and p_p.user_id = s.user_id
                       )
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
@@ -17743,10 +17743,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -18701,10 +18701,10 @@ select
                       and exists (
                         select
                         from
-                          post_likes p_m
+                          post_likes p_p
                         where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
+                          p_p.post_id = p.id
+                          and p_p.user_id = s.user_id
                       )
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
@@ -20879,10 +20879,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -24224,10 +24224,10 @@ select
                       and exists (
                         select
                         from
-                          post_likes p_m
+                          post_likes p_p
                         where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
+                          p_p.post_id = p.id
+                          and p_p.user_id = s.user_id
                       )
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
@@ -26390,10 +26390,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -29730,10 +29730,10 @@ select
                           and exists (
                             select
                             from
-                              post_likes p_m
+                              post_likes p_p
                             where
-                              p_m.post_id = p.id
-                              and p_m.user_id = s.user_id
+                              p_p.post_id = p.id
+                              and p_p.user_id = s.user_id
                           )
                         ) then 't'
                         else 'f'
@@ -30318,10 +30318,10 @@ select
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = s.user_id
+                        p_p.post_id = p.id
+                        and p_p.user_id = s.user_id
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -31371,10 +31371,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -32278,10 +32278,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -33212,10 +33212,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $1
+                p_p.post_id = p.id
+                and p_p.user_id = $1
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -34109,10 +34109,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -35014,10 +35014,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -35941,10 +35941,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -37049,10 +37049,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -38136,10 +38136,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -39041,10 +39041,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $1
+                p_p.post_id = p.id
+                and p_p.user_id = $1
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -39892,10 +39892,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -40826,10 +40826,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -41762,10 +41762,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $1
+                p_p.post_id = p.id
+                and p_p.user_id = $1
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -42661,10 +42661,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -43946,10 +43946,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $1
+                p_p.post_id = p.id
+                and p_p.user_id = $1
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
@@ -45111,10 +45111,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -46012,10 +46012,10 @@ from
                     and exists (
                       select
                       from
-                        post_likes p_m
+                        post_likes p_p
                       where
-                        p_m.post_id = p.id
-                        and p_m.user_id = $1
+                        p_p.post_id = p.id
+                        and p_p.user_id = $1
                     )
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
@@ -46932,10 +46932,10 @@ select
             and exists (
               select
               from
-                post_likes p_m
+                post_likes p_p
               where
-                p_m.post_id = p.id
-                and p_m.user_id = $1
+                p_p.post_id = p.id
+                and p_p.user_id = $1
             )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,

@@ -527,10 +527,10 @@ select
                             and exists (
                               select
                               from
-                                post_likes u_p_m
+                                post_likes u_p_p
                               where
-                                u_p_m.post_id = u_p.id
-                                and u_p_m.user_id = s.user_id
+                                u_p_p.post_id = u_p.id
+                                and u_p_p.user_id = s.user_id
                             )
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media,
@@ -1329,10 +1329,10 @@ select
                           and exists (
                             select
                             from
-                              post_likes u_p_m
+                              post_likes u_p_p
                             where
-                              u_p_m.post_id = u_p.id
-                              and u_p_m.user_id = s.user_id
+                              u_p_p.post_id = u_p.id
+                              and u_p_p.user_id = s.user_id
                           )
                         ) as "likedByMe",
                         coalesce(u_p.media::json, '[]'::json) as media,
@@ -2452,10 +2452,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    post_likes u_p_m
+                                    post_likes u_p_p
                                   where
-                                    u_p_m.post_id = u_p.id
-                                    and u_p_m.user_id = s.user_id
+                                    u_p_p.post_id = u_p.id
+                                    and u_p_p.user_id = s.user_id
                                 )
                               ) then 't'
                               else 'f'
@@ -3273,10 +3273,10 @@ select
                           and exists (
                             select
                             from
-                              post_likes u_p_m
+                              post_likes u_p_p
                             where
-                              u_p_m.post_id = u_p.id
-                              and u_p_m.user_id = s.user_id
+                              u_p_p.post_id = u_p.id
+                              and u_p_p.user_id = s.user_id
                           )
                         ) as "likedByMe",
                         coalesce(u_p.media::json, '[]'::json) as media,
