@@ -1,8 +1,7 @@
-import { badRequest, notFound } from '../platform/errors.js';
+import { notFound } from '../platform/errors.js';
 import { type Page } from '../trpc/schemas.js';
 import {
   type Database,
-  deleteLink,
   type DriverStatement,
   findRow,
   keysSettle,
@@ -13,10 +12,12 @@ import {
   StatementValues,
 } from '../db/sql.js';
 
-import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
+import { commentJson, commentsBy, commentShownTo, commentsSelect, likeWritten, olderThan } from './posts.sql.js';
 import { COMMENT_EDITS_LOCK, COMMENT_MENTIONS, mentionedHandles, mentionWrites } from './mentions.sql.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
+import { readerWrite, runReaderWrite } from '../viewer/reader-statements.js';
+import type { SessionScope } from '../viewer/session.js';
 import type { Comment } from './posts.schemas.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 import {
@@ -32,12 +33,6 @@ import {
 /** Comments and their likes: read, write, answer; a post's comments and a user's. */
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
-
-/** What a broken key means for a comment like (keysSettle). */
-const COMMENT_LIKE_KEYS = {
-  unique: () => badRequest('Comment already liked'),
-  foreign: () => notFound(COMMENT_NOT_FOUND),
-};
 
 const COMMENT_EXISTS = namedStatement('comment_exists', 'select 1 from comments where id = $1');
 
@@ -74,38 +69,41 @@ export async function insertComment(db: Database, postId: number, authorId: numb
   return row.id;
 }
 
-// A comment hidden from the liker by a block (its author's or its post's) is not liked: 404.
-const INSERT_COMMENT_LIKE = namedStatement(
-  'comment_like_insert',
-  `with ins as (insert into comment_likes (comment_id, user_id) select $1::int, $2::int
-        where not exists (select from comments bc where bc.id = $1 and not (${commentShownTo('bc', '$2::int')}))
-        returning comment_id, user_id),
-      noted as (${insertNotification(`select c.author_id, 'comment_like', ins.user_id, c.post_id, c.id from ins join comments c on c.id = ins.comment_id`)})
-     select 1 from ins`,
+/**
+ * The caller's like of comment $3 written (`liked`) or taken back, and the comment answered
+ * (readerWrite): the comment is `c`, unless a block stands between the caller and its author or
+ * its post's author: 404.
+ */
+const commentLikeWrite = (name: string, ctes: string, liked: boolean) =>
+  readerWrite(name, 'c', {
+    target: `select bc.id, bc.author_id, bc.post_id from comments bc where bc.id = $3 and ${commentShownTo('bc', '$2::int')}`,
+    ctes,
+    // As a post's like (posts.queries.ts): the answer adds the statement's own write.
+    answer: (viewer) =>
+      `(select ${commentJson('lc', { me: 's.user_id', viewer, commentLike: likeWritten('comment_likes', 'lc', viewer, liked) })} from comments lc where lc.id = $3)::text`,
+  });
+
+const LIKE_COMMENT = commentLikeWrite(
+  'comment_like',
+  `done as (insert into comment_likes (comment_id, user_id) select c.id, s.user_id from c, s on conflict do nothing returning user_id),
+    noted as (${insertNotification(`select c.author_id, 'comment_like', done.user_id, c.post_id, c.id from c, done`)})`,
+  true,
+);
+
+const UNLIKE_COMMENT = commentLikeWrite(
+  'comment_unlike',
+  `done as (delete from comment_likes l using c, s where l.comment_id = c.id and l.user_id = s.user_id returning l.user_id)`,
+  false,
 );
 
 /**
- * Likes a comment and notifies its author: one statement. The keys, not a read-then-write, settle
- * a double like (400) and a missing comment (404), even between concurrent requests.
+ * Likes a comment (its author notified) and answers it, or takes the like back: one statement
+ * (runReaderWrite). A double like or an unlike of none: 400; a missing or hidden comment: 404.
  */
-export async function insertCommentLike(db: Database, commentId: number, userId: number): Promise<void> {
-  const rows = await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), COMMENT_LIKE_KEYS);
-  if (rows.length === 0) throw notFound(COMMENT_NOT_FOUND);
-}
-
-const DELETE_COMMENT_LIKE = namedStatement(
-  'comment_like_delete',
-  `delete from comment_likes l using comments c
-    where l.comment_id = $1 and l.user_id = $2 and c.id = l.comment_id and ${commentShownTo('c', '$2::int')} returning 1`,
-);
-
-/** Takes the caller's like of a comment back; when there was none, 404 for a missing (or hidden) comment, else 400. */
-export const deleteCommentLike = (db: Database, commentId: number, userId: number) =>
-  deleteLink(
-    runRows(db, DELETE_COMMENT_LIKE, [commentId, userId]).then((rows) => rows.length),
-    'Comment not liked',
-    () => assertCommentShown(db, commentId, userId),
-  );
+export const insertCommentLikeFor = (scope: SessionScope, id: number) =>
+  runReaderWrite<Comment>(scope, LIKE_COMMENT, id, { missing: COMMENT_NOT_FOUND, refused: 'Comment already liked' });
+export const deleteCommentLikeFor = (scope: SessionScope, id: number) =>
+  runReaderWrite<Comment>(scope, UNLIKE_COMMENT, id, { missing: COMMENT_NOT_FOUND, refused: 'Comment not liked' });
 
 const COMMENT_JSON = namedStatement(
   'comment_json',

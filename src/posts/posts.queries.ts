@@ -11,14 +11,15 @@ import {
   type Statement,
   StatementValues,
 } from '../db/sql.js';
-import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
-import { commentShownTo, likerIds, likersPreview, type LikeWrite, postJson, type ShareWrite } from './posts.sql.js';
+import { runForSession, type SessionScope } from '../viewer/session.js';
+import { commentShownTo, likeWritten, type LikeWrite, postJson, type ShareWrite } from './posts.sql.js';
 import {
-  HAS_NONE,
   readerStatement,
   type ReaderStatement,
-  readerStatements,
-  runReaderVariant,
+  readerWrite,
+  runReaderWrite,
+  SESSION_ROW,
+  type WriteParts,
 } from '../viewer/reader-statements.js';
 import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
@@ -218,8 +219,6 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
-
 export const QUOTED_POST_NOT_FOUND = 'Quoted post not found';
 
 /** What a broken key means for a post's insert: the quoted post deleted meanwhile. */
@@ -288,7 +287,7 @@ function createPostStatement(parts: NewPostParts): Statement {
     quoteOf && 'exists (select from q)',
   ].filter(Boolean);
   const ctes = [
-    SESSION_USER,
+    SESSION_ROW,
     quoteOf && quoted(quoteOf),
     mediaIds && `m as materialized (${attachableMedia(mediaIds, '(select user_id from s)')} for update of md)`,
     `ins as (insert into posts (${columns.join(', ')})
@@ -346,26 +345,16 @@ export async function insertPostFor(
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-/** The post $3 unless a block stands between its author and the caller: 404 (a repost of one's own post is fine). */
-const shownPost = `p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')})`;
-
 /**
- * A write on post $3 that answers it, as a ReaderStatement is two (viewer/reader-statements.ts):
- * `plain` builds the answer without block checks, for a reader with no blocks or mutes (for anyone
- * else it builds none), `guarded` with them. `ctes(viewer)`: the CTEs after the session's and the
- * post's (`p`), the write's named `done` (a row when it wrote); `answer(viewer)`: the post's JSON.
- * Each answers the post's id (null: none the caller sees), whether it wrote, the JSON, and whether
- * the reader has blocks or mutes.
+ * A write on post $3 that answers it (readerWrite): the post is `p`, unless a block stands between
+ * its author and the caller: 404 (a repost of one's own post is fine).
  */
-function postWrite(name: string, ctes: string, answer: (viewer: Viewer | undefined) => string): ReaderStatement {
-  return readerStatements(
-    name,
-    (viewer) => `with ${SESSION_USER}, ${shownPost}, ${ctes}
-    select (select id from p), exists (select from done),
-      case when exists (select from done) ${viewer ? '' : `and ${HAS_NONE}`} then ${answer(viewer)} end, not (${HAS_NONE})
-    from s`,
-  );
-}
+const postWrite = (name: string, ctes: string, answer: WriteParts['answer']): ReaderStatement =>
+  readerWrite(name, 'p', {
+    target: `select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}`,
+    ctes,
+    answer,
+  });
 
 // A statement sees neither its own write nor the counter its trigger moves: the answer adds them.
 const likedPost = (viewer: Viewer | undefined, like: LikeWrite) =>
@@ -375,51 +364,21 @@ const LIKE_POST = postWrite(
   'post_like',
   `done as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
     noted as (${insertNotification(`select p.author_id, 'post_like', done.user_id, p.id, null::int from p, done`)})`,
-  (viewer) =>
-    likedPost(viewer, {
-      likedBy: likersPreview(
-        'lp_lu',
-        `(${likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer }, 's.user_id')}) union all select user_id from done`,
-      ),
-      likeDelta: '+ 1',
-      likedByMe: true,
-    }),
+  (viewer) => likedPost(viewer, likeWritten('post_likes', 'lp', viewer, true)),
 );
 
 const UNLIKE_POST = postWrite(
   'post_unlike',
   `done as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)`,
-  (viewer) =>
-    likedPost(viewer, {
-      likedBy: likersPreview('lp_lu', likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer }, 's.user_id')),
-      likeDelta: '- 1',
-      likedByMe: false,
-    }),
+  (viewer) => likedPost(viewer, likeWritten('post_likes', 'lp', viewer, false)),
 );
 
 /**
  * Writes the caller's like, repost or bookmark of a post (or takes it back) and answers the post: one
- * statement. The (post, user) key, not a read-then-write, settles a double write, even under races:
- * 400 `refused`; no such post: 404.
+ * statement (runReaderWrite). A double write: 400 `refused`; no such post: 404.
  */
-async function writeOnPost(
-  scope: SessionScope,
-  statement: ReaderStatement,
-  id: number,
-  refused: string,
-): Promise<Post> {
-  const {
-    row: [postId, wrote, json],
-  } = await keysSettle(
-    runReaderVariant<[number | null, boolean, string | null, boolean]>(scope, statement, [id]),
-    POST_GONE, // deleted between the statement's read of it and its insert
-  );
-  if (postId === null) throw notFound(POST_NOT_FOUND);
-  if (!wrote) throw badRequest(refused);
-  // The plain statement wrote, and found that the reader now has blocks or mutes: their post, read after it.
-  if (json === null) return getPostFor(scope, id);
-  return jsonValue<Post>(json, scope.jsonAsText);
-}
+const writeOnPost = (scope: SessionScope, statement: ReaderStatement, id: number, refused: string): Promise<Post> =>
+  runReaderWrite<Post>(scope, statement, id, { missing: POST_NOT_FOUND, refused });
 
 export const insertPostLikeFor = (scope: SessionScope, id: number) =>
   writeOnPost(scope, LIKE_POST, id, 'Post already liked');

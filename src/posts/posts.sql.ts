@@ -77,18 +77,36 @@ const unlessNone = (count: string, read: string) => `case when ${count} = 0 then
 const mentionsOf = (content: string, read: string) =>
   `case when strpos(${content}, '@') = 0 then '[]'::json else ${read} end`;
 
-const commentColumns = (
-  c: string,
-  reader: Reader,
-) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
-  ${authorJson(c)} as "createdBy",
-  ${unlessNone(statsOf(c, 'like_count'), likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader)))} as "likedBy",
-  ${shownCount(statsOf(c, 'like_count'), reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${byMeColumn('c', `${c}.id`, `(${statsOf(c, 'like_count')} > 0 and exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me}))`, reader)} as "likedByMe",
-  ${mentionsOf(`${c}.content`, mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer))} as mentions`;
+/**
+ * How a Comment is built: for `Reader`; `commentLike` in a statement that writes the caller's like
+ * of it (not `like`: a PostBuild's, whose preview comments are built from it too).
+ */
+export type CommentBuild = Reader & { commentLike?: LikeWrite };
 
-export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
-  jsonObject(`select ${commentColumns(c, reader)} from (select) ${c}_one ${withStats(c, 'comment_stats')}`),
+const commentColumns = (c: string, build: CommentBuild) => {
+  const { commentLike: like } = build;
+  const likedBy =
+    like?.likedBy ??
+    unlessNone(statsOf(c, 'like_count'), likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, build)));
+  const likeCount = `${shownCount(statsOf(c, 'like_count'), build, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)}${like ? ` ${like.likeDelta}` : ''}`;
+  const likedByMe = like
+    ? String(like.likedByMe)
+    : byMeColumn(
+        'c',
+        `${c}.id`,
+        `(${statsOf(c, 'like_count')} > 0 and exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${build.me}))`,
+        build,
+      );
+  return `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
+  ${authorJson(c)} as "createdBy",
+  ${likedBy} as "likedBy",
+  ${likeCount} as "likeCount",
+  ${likedByMe} as "likedByMe",
+  ${mentionsOf(`${c}.content`, mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, build.viewer))} as mentions`;
+};
+
+export const commentJson = jsonFragment(Comment, (c: string, build: CommentBuild) =>
+  jsonObject(`select ${commentColumns(c, build)} from (select) ${c}_one ${withStats(c, 'comment_stats')}`),
 );
 
 /**
@@ -105,8 +123,8 @@ export const commentsSelect = (c: string, where: string, reader: Reader, limit?:
    order by ${c}.created_at desc, ${c}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
- * A statement that writes the caller's like of the post sees neither the like nor the counter's
- * change: it says what they make of the answer.
+ * A statement that writes the caller's like of a post or comment sees neither the like nor the
+ * counter's change: it says what they make of the answer.
  */
 export interface LikeWrite {
   /** The likers' preview (a JSON array). */
@@ -114,6 +132,24 @@ export interface LikeWrite {
   /** Added to the stored count: '+ 1' or '- 1'. */
   likeDelta: string;
   likedByMe: boolean;
+}
+
+/**
+ * The LikeWrite of a readerWrite (viewer/reader-statements.ts) that writes the caller's like of the
+ * post or comment `row` (`liked`), or takes it back: the like its `done` CTE wrote is the caller's.
+ */
+export function likeWritten(
+  table: 'post_likes' | 'comment_likes',
+  row: string,
+  viewer: Viewer | undefined,
+  liked: boolean,
+): LikeWrite {
+  const others = likerIds(table, `${row}.id`, { me: 's.user_id', viewer }, 's.user_id');
+  return {
+    likedBy: likersPreview(`${row}_lu`, liked ? `(${others}) union all select user_id from done` : others),
+    likeDelta: liked ? '+ 1' : '- 1',
+    likedByMe: liked,
+  };
 }
 
 /** What a statement that writes the caller's repost or bookmark makes of the answer (as LikeWrite). */

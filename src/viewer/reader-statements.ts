@@ -1,4 +1,6 @@
-import { namedStatement, type Statement } from '../db/sql.js';
+import { keysSettle, namedStatement, type Statement } from '../db/sql.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { jsonValue } from '../trpc/json-text.js';
 import { OPEN_SESSION, runForSession, type SessionScope } from './session.js';
 import { SESSION_VIEWER, type Viewer } from './safety.sql.js';
 
@@ -41,8 +43,7 @@ export function readerStatement(
 /**
  * The two statements of a ReaderStatement from one text: `text(undefined)` the plain one, which
  * builds its answer only for a reader with no blocks or mutes, `text(SESSION_VIEWER)` the guarded
- * one. A write that answers what it wrote is one (posts.queries.ts, postWrite): its plain statement
- * writes for anyone, and answers only such a reader.
+ * one. A write that answers what it wrote is one (readerWrite).
  */
 export const readerStatements = (name: string, text: (viewer: Viewer | undefined) => string): ReaderStatement => ({
   plain: namedStatement(name, text(undefined)),
@@ -74,26 +75,79 @@ export function rememberReader(userId: number, hasAny: boolean): void {
  * followed by the guarded one (one more round trip, once per change on each process).
  */
 export async function runForReader<T>(scope: SessionScope, statement: ReaderStatement, values: unknown[]): Promise<T> {
-  const { row, hasAny, guarded } = await runReaderVariant<[T, boolean]>(scope, statement, values);
-  if (!hasAny || guarded) return row[0];
-  return (await runForSession<[T, boolean]>(scope, statement.guarded, values))[0];
+  return (await runForReaderRow<[T, boolean]>(scope, statement, values))[0];
 }
 
 /**
- * Runs the variant of a ReaderStatement the reader needed last time, as runForSession runs a
- * statement: its row (whose last column says whether the reader has blocks or mutes, which it
- * remembers), that, and whether it was the guarded one. A plain one that found some answered
- * nothing: the caller reads the answer again, guarded (a write is not sent twice).
+ * runForReader's whole row, of the variant that answered: its last column says whether the reader
+ * has blocks or mutes, which it remembers.
  */
-export async function runReaderVariant<T extends unknown[]>(
+export async function runForReaderRow<T extends unknown[]>(
   scope: SessionScope,
   statement: ReaderStatement,
   values: unknown[],
-): Promise<{ row: T; hasAny: boolean; guarded: boolean }> {
+): Promise<T> {
   const { userId } = scope.user;
   const guarded = readersWithAny.has(userId);
   const row = await runForSession<T>(scope, guarded ? statement.guarded : statement.plain, values);
   const hasAny = row.at(-1) as boolean;
   rememberReader(userId, hasAny);
-  return { row, hasAny, guarded };
+  if (!hasAny || guarded) return row;
+  return runForSession<T>(scope, statement.guarded, values);
+}
+
+/** The caller's session row as the CTE `s`, with its counters (HAS_NONE): what a write's statement starts from. */
+export const SESSION_ROW = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
+
+/** What a ReaderWrite is made of. */
+export interface WriteParts {
+  /** The CTE of the row written on: a select of its `id` (and what the write needs) ending in its `where`. */
+  target: string;
+  /** The CTEs after it, the write's named `done` (a row when it wrote). */
+  ctes: string;
+  /** The row's JSON, for the reader as `viewer` (undefined: no check). */
+  answer: (viewer: Viewer | undefined) => string;
+}
+
+/**
+ * A write on one row (a post, a comment) that answers that row as the caller sees it, as a
+ * ReaderStatement: `plain` writes and answers without block or mute checks, only for a reader with
+ * none; for anyone else its target is empty, so it writes nothing, and runForReaderRow sends
+ * `guarded`, which writes and answers with the checks. A write is sent once, and always answered
+ * by the statement, and so the snapshot, that wrote it: a later read could answer 404 for a write
+ * that happened (the row deleted, or a block with its author committed, in between). The target
+ * is the CTE `alias`. Each answers the target's id (null: none the caller sees), whether it wrote,
+ * the JSON, and whether the reader has blocks or mutes.
+ */
+export function readerWrite(name: string, alias: string, { target, ctes, answer }: WriteParts): ReaderStatement {
+  return readerStatements(
+    name,
+    (
+      viewer,
+    ) => `with ${SESSION_ROW}, ${alias} as (${target}${viewer ? '' : ` and (select ${HAS_NONE} from s)`}), ${ctes}
+    select (select id from ${alias}), exists (select from done),
+      case when exists (select from done) then ${answer(viewer)} end, not (${HAS_NONE})
+    from s`,
+  );
+}
+
+/**
+ * Runs a readerWrite on the row `id` (runForReaderRow) and answers its JSON. The (row, user) key,
+ * not a read-then-write, settles a double write, even under races: 400 `refused`; no row the caller
+ * sees, or one deleted between the statement's read of it and its insert (a broken foreign key):
+ * 404 `missing`.
+ */
+export async function runReaderWrite<T>(
+  scope: SessionScope,
+  statement: ReaderStatement,
+  id: number,
+  { missing, refused }: { missing: string; refused: string },
+): Promise<T> {
+  const [found, wrote, json] = await keysSettle(
+    runForReaderRow<[number | null, boolean, string | null, boolean]>(scope, statement, [id]),
+    { foreign: () => notFound(missing) },
+  );
+  if (found === null) throw notFound(missing);
+  if (!wrote) throw badRequest(refused);
+  return jsonValue<T>(json!, scope.jsonAsText);
 }

@@ -74,9 +74,11 @@ describe('SQL statements per request', () => {
     });
   });
 
-  it('writes that answer a post are one statement each, the session check included', async () => {
+  it('writes that answer a post or a comment are one statement each, the session check included', async () => {
     const caller = h.caller(reader.token);
     let id = 0;
+    const [post] = await caller.posts.list({ limit: 1 });
+    const commentId = (await caller.posts.comment({ id: post!.id, content: 'counted' })).id;
     const counts = {
       'POST /posts': await h.countQueries(async () => {
         id = (await caller.posts.create({ title: 'counted', content: 'body' })).id;
@@ -87,6 +89,8 @@ describe('SQL statements per request', () => {
       'DELETE /posts/{id}/repost': await h.countQueries(() => caller.posts.unrepost({ id })),
       'POST /posts/{id}/bookmark': await h.countQueries(() => caller.posts.bookmark({ id })),
       'DELETE /posts/{id}/bookmark': await h.countQueries(() => caller.posts.unbookmark({ id })),
+      'POST /comments/{id}/like': await h.countQueries(() => caller.comments.like({ id: commentId })),
+      'DELETE /comments/{id}/like': await h.countQueries(() => caller.comments.unlike({ id: commentId })),
     };
     expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((request) => [request, 1])));
   });
@@ -116,6 +120,7 @@ describe('SQL statements per request', () => {
     const user = await h.user();
     const caller = h.caller(user.token);
     const [post] = await caller.posts.list({ limit: 1 });
+    const comment = await caller.posts.comment({ id: post!.id, content: 'before logout' });
     await caller.auth.logout();
     const refusals = [
       () => caller.posts.get({ id: post!.id }),
@@ -130,6 +135,8 @@ describe('SQL statements per request', () => {
       () => caller.posts.unrepost({ id: post!.id }),
       () => caller.posts.bookmark({ id: post!.id }),
       () => caller.posts.unbookmark({ id: post!.id }),
+      () => caller.comments.like({ id: comment.id }),
+      () => caller.comments.unlike({ id: comment.id }),
     ];
     for (const refused of refusals) {
       expect(await h.countQueries(() => expect(refused()).rejects.toMatchObject({ code: 'UNAUTHORIZED' }))).toBe(1);

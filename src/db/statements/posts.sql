@@ -545,135 +545,99 @@ where
     )
   );
 
--- comment_like_delete
-delete from comment_likes l using comments c
-where
-  l.comment_id = $1
-  and l.user_id = $2
-  and c.id = l.comment_id
-  and (
-    not exists (
-      select
-      from
-        blocks bk
-      where
-        bk.blocker_id = c.author_id
-        and bk.blocked_id = $2::int
-    )
-    and not exists (
-      select
-      from
-        blocks bk
-      where
-        bk.blocker_id = $2::int
-        and bk.blocked_id = c.author_id
-    )
-  )
-  and (
-    not exists (
-      select
-      from
-        blocks bk
-      where
-        bk.blocker_id = (
-          select
-            cp.author_id
-          from
-            posts cp
-          where
-            cp.id = c.post_id
-        )
-        and bk.blocked_id = $2::int
-    )
-    and not exists (
-      select
-      from
-        blocks bk
-      where
-        bk.blocker_id = $2::int
-        and bk.blocked_id = (
-          select
-            cp.author_id
-          from
-            posts cp
-          where
-            cp.id = c.post_id
-        )
-    )
-  )
-returning
-  1;
-
--- comment_like_insert
+-- comment_like
 with
-  ins as (
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  c as (
+    select
+      bc.id,
+      bc.author_id,
+      bc.post_id
+    from
+      comments bc
+    where
+      bc.id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = bc.author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = bc.author_id
+        )
+      )
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+        )
+      )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
+  ),
+  done as (
     insert into
       comment_likes (comment_id, user_id)
     select
-      $1::int,
-      $2::int
-    where
-      not exists (
-        select
-        from
-          comments bc
-        where
-          bc.id = $1
-          and not (
-            (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = bc.author_id
-                  and bk.blocked_id = $2::int
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = $2::int
-                  and bk.blocked_id = bc.author_id
-              )
-            )
-            and (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = (
-                    select
-                      cp.author_id
-                    from
-                      posts cp
-                    where
-                      cp.id = bc.post_id
-                  )
-                  and bk.blocked_id = $2::int
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = $2::int
-                  and bk.blocked_id = (
-                    select
-                      cp.author_id
-                    from
-                      posts cp
-                    where
-                      cp.id = bc.post_id
-                  )
-              )
-            )
-          )
-      )
+      c.id,
+      s.user_id
+    from
+      c,
+      s
+    on conflict do nothing
     returning
-      comment_id,
       user_id
   ),
   noted as (
@@ -686,12 +650,12 @@ with
         select
           c.author_id,
           'comment_like',
-          ins.user_id,
+          done.user_id,
           c.post_id,
           c.id
         from
-          ins
-          join comments c on c.id = ins.comment_id
+          c,
+          done
       ) nt (recipient_id, type, actor_id, post_id, comment_id)
     where
       nt.recipient_id <> nt.actor_id
@@ -732,9 +696,519 @@ with
     on conflict do nothing
   )
 select
-  1
+  (
+    select
+      id
+    from
+      c
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lc.id,
+                lc.content,
+                to_char(lc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lc_a.id,
+                        lc_a.first_name as "firstName",
+                        lc_a.last_name as "lastName",
+                        lc_a.avatar_url as "avatarUrl",
+                        lc_a.handle
+                      from
+                        users lc_a
+                      where
+                        lc_a.id = lc.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lc_lu.id,
+                          lc_lu.first_name as "firstName",
+                          lc_lu.last_name as "lastName",
+                          lc_lu.avatar_url as "avatarUrl",
+                          lc_lu.handle
+                        from
+                          (
+                            (
+                              select
+                                l.user_id
+                              from
+                                comment_likes l
+                              where
+                                l.comment_id = lc.id
+                                and l.user_id <> s.user_id
+                                and true
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            )
+                            union all
+                            select
+                              user_id
+                            from
+                              done
+                          ) lc_lu_i
+                          join users lc_lu on lc_lu.id = lc_lu_i.user_id
+                        order by
+                          lc_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                (coalesce(lc_st.like_count, 0) - 0)::int + 1 as "likeCount",
+                true as "likedByMe",
+                case
+                  when strpos(lc.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lc_me_mu.id,
+                            lc_me_mu.first_name as "firstName",
+                            lc_me_mu.last_name as "lastName",
+                            lc_me_mu.avatar_url as "avatarUrl",
+                            lc_me_mu.handle
+                          from
+                            comment_mentions lc_me_m
+                            join users lc_me_mu on lc_me_mu.id = lc_me_m.user_id
+                          where
+                            lc_me_m.comment_id = lc.id
+                            and lc_me_m.shown
+                            and true
+                          order by
+                            lc_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lc_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    comment_stats lc_sr
+                  where
+                    lc_sr.comment_id = lc.id
+                  limit
+                    1
+                ) lc_st on true
+            ) o
+        )
+      from
+        comments lc
+      where
+        lc.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
 from
-  ins;
+  s;
+
+-- comment_like_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  c as (
+    select
+      bc.id,
+      bc.author_id,
+      bc.post_id
+    from
+      comments bc
+    where
+      bc.id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = bc.author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = bc.author_id
+        )
+      )
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+        )
+      )
+  ),
+  done as (
+    insert into
+      comment_likes (comment_id, user_id)
+    select
+      c.id,
+      s.user_id
+    from
+      c,
+      s
+    on conflict do nothing
+    returning
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          c.author_id,
+          'comment_like',
+          done.user_id,
+          c.post_id,
+          c.id
+        from
+          c,
+          done
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  (
+    select
+      id
+    from
+      c
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lc.id,
+                lc.content,
+                to_char(lc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lc_a.id,
+                        lc_a.first_name as "firstName",
+                        lc_a.last_name as "lastName",
+                        lc_a.avatar_url as "avatarUrl",
+                        lc_a.handle
+                      from
+                        users lc_a
+                      where
+                        lc_a.id = lc.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lc_lu.id,
+                          lc_lu.first_name as "firstName",
+                          lc_lu.last_name as "lastName",
+                          lc_lu.avatar_url as "avatarUrl",
+                          lc_lu.handle
+                        from
+                          (
+                            (
+                              select
+                                l.user_id
+                              from
+                                comment_likes l
+                              where
+                                l.comment_id = lc.id
+                                and l.user_id <> s.user_id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            )
+                            union all
+                            select
+                              user_id
+                            from
+                              done
+                          ) lc_lu_i
+                          join users lc_lu on lc_lu.id = lc_lu_i.user_id
+                        order by
+                          lc_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                (
+                  coalesce(lc_st.like_count, 0) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comment_likes hl
+                            where
+                              hl.comment_id = lc.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int + 1 as "likeCount",
+                true as "likedByMe",
+                case
+                  when strpos(lc.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lc_me_mu.id,
+                            lc_me_mu.first_name as "firstName",
+                            lc_me_mu.last_name as "lastName",
+                            lc_me_mu.avatar_url as "avatarUrl",
+                            lc_me_mu.handle
+                          from
+                            comment_mentions lc_me_m
+                            join users lc_me_mu on lc_me_mu.id = lc_me_m.user_id
+                          where
+                            lc_me_m.comment_id = lc.id
+                            and lc_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lc_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lc_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            lc_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lc_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    comment_stats lc_sr
+                  where
+                    lc_sr.comment_id = lc.id
+                  limit
+                    1
+                ) lc_st on true
+            ) o
+        )
+      from
+        comments lc
+      where
+        lc.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
 
 -- comment_shown
 select
@@ -793,6 +1267,539 @@ where
         )
     )
   );
+
+-- comment_unlike
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  c as (
+    select
+      bc.id,
+      bc.author_id,
+      bc.post_id
+    from
+      comments bc
+    where
+      bc.id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = bc.author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = bc.author_id
+        )
+      )
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+        )
+      )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
+  ),
+  done as (
+    delete from comment_likes l using c,
+    s
+    where
+      l.comment_id = c.id
+      and l.user_id = s.user_id
+    returning
+      l.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      c
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lc.id,
+                lc.content,
+                to_char(lc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lc_a.id,
+                        lc_a.first_name as "firstName",
+                        lc_a.last_name as "lastName",
+                        lc_a.avatar_url as "avatarUrl",
+                        lc_a.handle
+                      from
+                        users lc_a
+                      where
+                        lc_a.id = lc.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lc_lu.id,
+                          lc_lu.first_name as "firstName",
+                          lc_lu.last_name as "lastName",
+                          lc_lu.avatar_url as "avatarUrl",
+                          lc_lu.handle
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              comment_likes l
+                            where
+                              l.comment_id = lc.id
+                              and l.user_id <> s.user_id
+                              and true
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lc_lu_i
+                          join users lc_lu on lc_lu.id = lc_lu_i.user_id
+                        order by
+                          lc_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                (coalesce(lc_st.like_count, 0) - 0)::int - 1 as "likeCount",
+                false as "likedByMe",
+                case
+                  when strpos(lc.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lc_me_mu.id,
+                            lc_me_mu.first_name as "firstName",
+                            lc_me_mu.last_name as "lastName",
+                            lc_me_mu.avatar_url as "avatarUrl",
+                            lc_me_mu.handle
+                          from
+                            comment_mentions lc_me_m
+                            join users lc_me_mu on lc_me_mu.id = lc_me_m.user_id
+                          where
+                            lc_me_m.comment_id = lc.id
+                            and lc_me_m.shown
+                            and true
+                          order by
+                            lc_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lc_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    comment_stats lc_sr
+                  where
+                    lc_sr.comment_id = lc.id
+                  limit
+                    1
+                ) lc_st on true
+            ) o
+        )
+      from
+        comments lc
+      where
+        lc.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
+
+-- comment_unlike_guarded
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  c as (
+    select
+      bc.id,
+      bc.author_id,
+      bc.post_id
+    from
+      comments bc
+    where
+      bc.id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = bc.author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = bc.author_id
+        )
+      )
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = bc.post_id
+            )
+        )
+      )
+  ),
+  done as (
+    delete from comment_likes l using c,
+    s
+    where
+      l.comment_id = c.id
+      and l.user_id = s.user_id
+    returning
+      l.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      c
+  ),
+  exists (
+    select
+    from
+      done
+  ),
+  case
+    when exists (
+      select
+      from
+        done
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lc.id,
+                lc.content,
+                to_char(lc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lc_a.id,
+                        lc_a.first_name as "firstName",
+                        lc_a.last_name as "lastName",
+                        lc_a.avatar_url as "avatarUrl",
+                        lc_a.handle
+                      from
+                        users lc_a
+                      where
+                        lc_a.id = lc.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lc_lu.id,
+                          lc_lu.first_name as "firstName",
+                          lc_lu.last_name as "lastName",
+                          lc_lu.avatar_url as "avatarUrl",
+                          lc_lu.handle
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              comment_likes l
+                            where
+                              l.comment_id = lc.id
+                              and l.user_id <> s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lc_lu_i
+                          join users lc_lu on lc_lu.id = lc_lu_i.user_id
+                        order by
+                          lc_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                (
+                  coalesce(lc_st.like_count, 0) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comment_likes hl
+                            where
+                              hl.comment_id = lc.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int - 1 as "likeCount",
+                false as "likedByMe",
+                case
+                  when strpos(lc.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lc_me_mu.id,
+                            lc_me_mu.first_name as "firstName",
+                            lc_me_mu.last_name as "lastName",
+                            lc_me_mu.avatar_url as "avatarUrl",
+                            lc_me_mu.handle
+                          from
+                            comment_mentions lc_me_m
+                            join users lc_me_mu on lc_me_mu.id = lc_me_m.user_id
+                          where
+                            lc_me_m.comment_id = lc.id
+                            and lc_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lc_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lc_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            lc_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
+              from
+                (
+                  select
+                ) lc_one
+                left join lateral (
+                  select
+                    *
+                  from
+                    comment_stats lc_sr
+                  where
+                    lc_sr.comment_id = lc.id
+                  limit
+                    1
+                ) lc_st on true
+            ) o
+        )
+      from
+        comments lc
+      where
+        lc.id = $3
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  s;
 
 -- comment_update
 with
@@ -1071,6 +2078,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     insert into
@@ -1102,9 +2116,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select
@@ -6640,6 +7652,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     insert into
@@ -6726,9 +7745,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select
@@ -7992,6 +9009,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     insert into
@@ -8078,9 +9102,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select
@@ -9360,6 +10382,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     delete from bookmarks k using p,
@@ -9387,9 +10416,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select
@@ -10572,6 +11599,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     delete from post_likes l using p,
@@ -10599,9 +11633,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select
@@ -11792,6 +12824,13 @@ with
             and bk.blocked_id = author_id
         )
       )
+      and (
+        select
+          s.block_count = 0
+          and s.mute_count = 0
+        from
+          s
+      )
   ),
   done as (
     delete from reposts r using p,
@@ -11819,9 +12858,7 @@ select
       select
       from
         done
-    )
-    and s.block_count = 0
-    and s.mute_count = 0 then (
+    ) then (
       select
         (
           select

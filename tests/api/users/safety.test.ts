@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../../../src/live/live.queries.js';
 import { POST_BY_ID } from '../../../src/posts/posts.queries.js';
 import { forgetReaders } from '../../../src/viewer/reader-statements.js';
+import { namedStatements } from '../../../src/db/named-statements.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from '../../support/fixtures.js';
 import { Harness, PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';
@@ -22,6 +23,50 @@ const get = (user: TestUser, path: string) => h.request('GET', path, { token: us
 const post = (user: TestUser, path: string, body?: unknown) => h.request('POST', path, { token: user.token, body });
 const del = (user: TestUser, path: string) => h.request('DELETE', path, { token: user.token });
 const write = (user: TestUser, title: string) => h.caller(user.token).posts.create({ title, content: `${title} body` });
+
+/**
+ * A write held in a transaction the test keeps open while `racer` is sent. Once the racer finishes,
+ * or is seen waiting for one of the held transaction's locks, `meanwhile` runs (on another
+ * connection, committed), then the held transaction ends (`end`). The racer's answer or error.
+ */
+async function race(
+  held: (client: pg.Client) => Promise<unknown>,
+  racer: () => Promise<unknown>,
+  { meanwhile, end = 'commit' }: { meanwhile?: () => Promise<unknown>; end?: 'commit' | 'rollback' } = {},
+) {
+  const client = new pg.Client({ connectionString: h.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await held(client);
+    const heldPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    let settled = false;
+    const racing = racer().then(
+      (answer) => answer,
+      (error: unknown) => error,
+    );
+    void racing.finally(() => (settled = true));
+    await untilBlockedBy(heldPid, () => settled);
+    await meanwhile?.();
+    await client.query(end);
+    return { outcome: await racing };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Resolves once some session waits for a lock `pid` holds, or once `settled()`. */
+async function untilBlockedBy(pid: number, settled: () => boolean): Promise<void> {
+  const db = h.orm.em.getConnection();
+  while (!settled()) {
+    const [row] = await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
+      [pid],
+    );
+    if (row!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('the operations', () => {
   it.each(['block', 'mute'] as const)(
@@ -457,44 +502,9 @@ describe('live, on two processes', () => {
 });
 
 describe('a block and a follow at once', () => {
-  /**
-   * One side written in a transaction the test holds open; the other side sent meanwhile. Whatever
-   * the order, no follow may outlive a block: the racer waits for the held transaction, or finishes
-   * without a follow. Without the pair's lock, the racer finishes first and a follow stands.
-   */
-  async function race(held: (client: pg.Client) => Promise<unknown>, racer: () => Promise<unknown>) {
-    const client = new pg.Client({ connectionString: h.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('begin');
-      await held(client);
-      const heldPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-      let settled = false;
-      const racing = racer().then(
-        (answer) => answer,
-        (error: unknown) => error,
-      );
-      void racing.finally(() => (settled = true));
-      // An unguarded racer finishes; a guarded one is seen waiting for the held transaction's lock.
-      await untilBlockedBy(heldPid, () => settled);
-      await client.query('commit');
-      return { outcome: await racing };
-    } finally {
-      await client.end();
-    }
-  }
-  /** Resolves once some session waits for a lock `pid` holds, or once `settled()`. */
-  async function untilBlockedBy(pid: number, settled: () => boolean): Promise<void> {
-    const db = h.orm.em.getConnection();
-    while (!settled()) {
-      const [row] = await db.execute<{ n: number }[]>(
-        'select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
-        [pid],
-      );
-      if (row!.n > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
+  // One side written in a transaction the test holds open (race); the other side sent meanwhile.
+  // Whatever the order, no follow may outlive a block: the racer waits for the held transaction, or
+  // finishes without a follow. Without the pair's lock, the racer finishes first and a follow stands.
   const followsBetween = async (x: TestUser, y: TestUser) =>
     (
       await h.orm.em
@@ -546,23 +556,26 @@ describe('a block and a follow at once', () => {
 
 describe('the two statements of a hot read (viewer/reader-statements.ts)', () => {
   /**
-   * Which of POST_BY_ID's statements `fn` sends, by text (behind a transaction-mode pooler they go
-   * unnamed); the harness's live delivery runs its own meanwhile.
+   * Which of the statements named `names` `fn` sends, by text (behind a transaction-mode pooler
+   * they go unnamed); the harness's live delivery runs its own meanwhile.
    */
-  async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-    const kinds = new Map([
-      [POST_BY_ID.plain.text, 'post_by_id'],
-      [POST_BY_ID.guarded.text, 'post_by_id_guarded'],
-    ]);
+  async function statementsOf(names: string[], fn: () => Promise<unknown>): Promise<string[]> {
+    const kinds = new Map(
+      names.flatMap((name) => {
+        const statement = namedStatements().get(name);
+        return statement ? [[statement.text, name] as const] : [];
+      }),
+    );
     const sent: string[] = [];
     await h.watchQueries(fn, ({ text }) => kinds.has(text!) && sent.push(kinds.get(text!)!));
     return sent;
   }
+  const POST_BY_ID_PAIR = [POST_BY_ID.plain.name, POST_BY_ID.guarded.name];
 
   it('a reader with no block and no mute reads without checks; with one, with them, learned once', async () => {
     const [reader, author, other] = [await h.user(), await h.user(), await h.user()];
     const post = (await write(author, 'read twice')).id;
-    const read = () => statementsOf(() => h.caller(reader.token).posts.get({ id: post }));
+    const read = () => statementsOf(POST_BY_ID_PAIR, () => h.caller(reader.token).posts.get({ id: post }));
     expect(await read()).toEqual(['post_by_id']);
     await h.caller(reader.token).users.block({ id: other.id });
     // The plain statement sees the block in its own snapshot, answers nothing, and the guarded one follows.
@@ -595,4 +608,70 @@ describe('the two statements of a hot read (viewer/reader-statements.ts)', () =>
       expect([body.likeCount, (body.likedBy as { id: number }[]).map((user) => user.id)]).toEqual([1, [reader.id]]);
     }
   });
+
+  it('a comment like or unlike is one statement: without checks for a reader with none; with them, learned once', async () => {
+    const [reader, author, other] = [await h.user(), await h.user(), await h.user()];
+    const post = (await write(author, 'comment liked twice')).id;
+    const comment = (await h.caller(author.token).posts.comment({ id: post, content: 'liked twice' })).id;
+    const pair = ['comment_like', 'comment_like_guarded', 'comment_unlike', 'comment_unlike_guarded'];
+    const toggle = async () => [
+      ...(await statementsOf(pair, () => h.caller(reader.token).comments.like({ id: comment }))),
+      ...(await statementsOf(pair, () => del(reader, `/comments/${comment}/like`))),
+    ];
+    expect(await toggle()).toEqual(['comment_like', 'comment_unlike']);
+    await h.caller(reader.token).users.block({ id: other.id });
+    // The plain statement finds the block in its own snapshot and writes nothing: the guarded one writes.
+    expect(await toggle()).toEqual(['comment_like', 'comment_like_guarded', 'comment_unlike_guarded']);
+    await h.caller(reader.token).users.unblock({ id: other.id });
+    expect(await toggle()).toEqual(['comment_like_guarded', 'comment_unlike']);
+  });
+
+  it('a comment like or unlike by a reader this process thinks has no blocks answers the comment as theirs, the hidden liker left out', async () => {
+    const [reader, author, blocked] = [await h.user(), await h.user(), await h.user()];
+    const post = (await write(author, 'comment liked across a block')).id;
+    const comment = (await h.caller(author.token).posts.comment({ id: post, content: 'liked across a block' })).id;
+    await h.caller(blocked.token).comments.like({ id: comment });
+    await h.caller(reader.token).users.block({ id: blocked.id });
+    const asReader = async () => (await h.caller(reader.token).posts.get({ id: post })).comments[0];
+    forgetReaders();
+    const liked = await h.caller(reader.token).comments.like({ id: comment });
+    expect(liked).toEqual(await asReader());
+    expect([liked.likedByMe, liked.likeCount, liked.likedBy.map((user) => user.id)]).toEqual([true, 1, [reader.id]]);
+    forgetReaders();
+    const unliked = await del(reader, `/comments/${comment}/like`);
+    expect(unliked.status, unliked.text).toBe(200);
+    expect(unliked.body).toEqual(await asReader());
+    expect([unliked.body.likedByMe, unliked.body.likeCount, unliked.body.likedBy]).toEqual([false, 0, []]);
+  });
+
+  it.each(['post', 'comment'] as const)(
+    'a %s like that finds the reader has blocks is written and answered in one snapshot: a block by the author committed meanwhile does not make it 404',
+    async (kind) => {
+      const [reader, author, other] = [await h.user(), await h.user(), await h.user()];
+      const post = (await write(author, 'liked before a block')).id;
+      const comment = (await h.caller(author.token).posts.comment({ id: post, content: 'liked before a block' })).id;
+      // The reader has a block (of someone else) that this process does not know of.
+      await h.caller(reader.token).users.block({ id: other.id });
+      forgetReaders();
+      const [table, key, id] =
+        kind === 'post' ? ['post_likes', 'post_id', post] : ['comment_likes', 'comment_id', comment];
+      const { outcome } = await race(
+        // The same like, held uncommitted: the request's insert waits for it on the key.
+        (client) => client.query(`insert into ${table} (${key}, user_id) values ($1, $2)`, [id, reader.id]),
+        () =>
+          kind === 'post' ? h.caller(reader.token).posts.like({ id }) : h.caller(reader.token).comments.like({ id }),
+        // Committed after the request's first statement, before the held like gives way.
+        { meanwhile: () => h.caller(author.token).users.block({ id: reader.id }), end: 'rollback' },
+      );
+      const [{ n }] = await h.orm.em
+        .getConnection()
+        .execute<[{ n: number }]>(`select count(*)::int as n from ${table} where ${key} = ? and user_id = ?`, [
+          id,
+          reader.id,
+        ]);
+      // Written, so answered: as the reader saw the post or comment when it was written.
+      expect(n).toBe(1);
+      expect(outcome).toMatchObject({ id, likedByMe: true, likeCount: 1 });
+    },
+  );
 });
