@@ -6,7 +6,7 @@ import { namedStatement, runStatement, type Statement } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, sessionIsOpen, type SessionScope } from '../viewer/session.js';
 import { homeCursorOf, homeItemJson, instantOfMilliseconds, postJson } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
-import { type Liked, SharedAnswer } from '../posts/shared-answers.js';
+import { type Liked, markedRows, SharedAnswer } from '../posts/shared-answers.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {
@@ -293,16 +293,20 @@ export async function listEventsAfter(
  * likes it, who likes which of its preview comments, who reposted and who bookmarked it. Five
  * columns, with the lateral join `cl` (readerStatesJoin) in the FROM.
  */
-const readerStates = (
-  p: string,
-) => `array(select l.user_id from post_likes l where l.post_id = ${p}.id and l.user_id = any($2::int[])),
-    cl.users, cl.comments,
-    array(select r.user_id from reposts r where r.post_id = ${p}.id and r.user_id = any($2::int[])),
-    array(select k.user_id from bookmarks k where k.post_id = ${p}.id and k.user_id = any($2::int[]))`;
+const readerStates = (p: string) => {
+  const readersOf = (kind: 'p' | 'r' | 'b') =>
+    `array(${markedRows(kind, { users: '= any($2::int[])', items: `= ${p}.id` }, (user) => user)})`;
+  return `${readersOf('p')}, cl.users, cl.comments, ${readersOf('r')}, ${readersOf('b')}`;
+};
 const readerStatesJoin = (p: string) => `cross join lateral (
-      select coalesce(array_agg(l.user_id), '{}') as users, coalesce(array_agg(l.comment_id), '{}') as comments
-      from comment_likes l where l.user_id = any($2::int[]) and l.comment_id in (
-        select c.id from comments c where c.post_id = ${p}.id order by c.created_at desc, c.id desc limit ${PREVIEW_ITEMS})
+      ${markedRows(
+        'c',
+        {
+          users: '= any($2::int[])',
+          items: `in (select c.id from comments c where c.post_id = ${p}.id order by c.created_at desc, c.id desc limit ${PREVIEW_ITEMS})`,
+        },
+        (user, item) => `coalesce(array_agg(${user}), '{}') as users, coalesce(array_agg(${item}), '{}') as comments`,
+      )}
     ) cl`;
 
 /**

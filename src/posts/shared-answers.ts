@@ -30,6 +30,29 @@ export const LIKED_MARKER = '#';
 const MARKER_FIELDS = { p: 'likedByMe', c: 'likedByMe', r: 'repostedByMe', b: 'bookmarkedByMe' } as const;
 export type MarkerKind = keyof typeof MARKER_FIELDS;
 
+/** Where each marker kind's values are kept: a table of (user_id, the item's key) rows. */
+const MARKED_IN = {
+  p: ['post_likes', 'post_id'],
+  c: ['comment_likes', 'comment_id'],
+  r: ['reposts', 'post_id'],
+  b: ['bookmarks', 'post_id'],
+} as const satisfies Record<MarkerKind, readonly [string, string]>;
+
+/**
+ * The rows that fill markers of `kind` for some readers among some items, as `select` of them:
+ * `users` and `items` are conditions on the row's user and item (`= …`, `= any(…)`, `in (…)`);
+ * `columns(user, item)` what is selected. What a shared answer's readers get their own values
+ * from: those who joined a flight (VIEWER_STATES), and those a live event goes to (live.queries.ts).
+ */
+export function markedRows(
+  kind: MarkerKind,
+  { users, items }: { users: string; items: string },
+  columns: (user: string, item: string) => string,
+): string {
+  const [table, key] = MARKED_IN[kind];
+  return `select ${columns('m.user_id', `m.${key}`)} from ${table} m where m.${key} ${items} and m.user_id ${users}`;
+}
+
 // Only the JSON's own keys can match: inside a JSON string, every `"` is escaped.
 const MARKER = /"(?:likedByMe|repostedByMe|bookmarkedByMe)":"#([pcrb])(\d+)([tf])"/;
 const MARKERS = new RegExp(MARKER.source, 'g');
@@ -118,10 +141,12 @@ const VIEWER_STATES = namedStatement(
     select b.i::int, not (${HAS_NONE}),
       shared.current and feedline_visible_in(u.xmin, $4::pg_snapshot)
         and (us.xmin is null or feedline_visible_in(us.xmin, $4::pg_snapshot)),
-      array(select l.post_id from post_likes l where l.user_id = b.user_id and l.post_id = any((select $5::int[])::int[])),
-      array(select l.comment_id from comment_likes l where l.user_id = b.user_id and l.comment_id = any((select $6::int[])::int[])),
-      array(select r.post_id from reposts r where r.user_id = b.user_id and r.post_id = any((select $5::int[])::int[])),
-      array(select k.post_id from bookmarks k where k.user_id = b.user_id and k.post_id = any((select $5::int[])::int[]))
+      ${(['p', 'c', 'r', 'b'] as const)
+        .map((kind) => {
+          const items = `= any((select ${kind === 'c' ? '$6' : '$5'}::int[])::int[])`;
+          return `array(${markedRows(kind, { users: '= b.user_id', items }, (user, item) => item)})`;
+        })
+        .join(',\n      ')}
     from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
     cross join shared
     join sessions s on s.jti = b.jti and s.user_id = b.user_id and ${sessionIsOpen('s')}

@@ -3294,32 +3294,32 @@ select
   )::text,
   array(
     select
-      l.user_id
+      m.user_id
     from
-      post_likes l
+      post_likes m
     where
-      l.post_id = e.id
-      and l.user_id = any ($2::int[])
+      m.post_id = e.id
+      and m.user_id = any ($2::int[])
   ),
   cl.users,
   cl.comments,
   array(
     select
-      r.user_id
+      m.user_id
     from
-      reposts r
+      reposts m
     where
-      r.post_id = e.id
-      and r.user_id = any ($2::int[])
+      m.post_id = e.id
+      and m.user_id = any ($2::int[])
   ),
   array(
     select
-      k.user_id
+      m.user_id
     from
-      bookmarks k
+      bookmarks m
     where
-      k.post_id = e.id
-      and k.user_id = any ($2::int[])
+      m.post_id = e.id
+      and m.user_id = any ($2::int[])
   )
 from
   (
@@ -3464,13 +3464,12 @@ from
   ) m
   cross join lateral (
     select
-      coalesce(array_agg(l.user_id), '{}') as users,
-      coalesce(array_agg(l.comment_id), '{}') as comments
+      coalesce(array_agg(m.user_id), '{}') as users,
+      coalesce(array_agg(m.comment_id), '{}') as comments
     from
-      comment_likes l
+      comment_likes m
     where
-      l.user_id = any ($2::int[])
-      and l.comment_id in (
+      m.comment_id in (
         select
           c.id
         from
@@ -3483,6 +3482,7 @@ from
         limit
           20
       )
+      and m.user_id = any ($2::int[])
   ) cl
 where
   cardinality(m.readers) > 0
@@ -5149,32 +5149,32 @@ select
   )::text,
   array(
     select
-      l.user_id
+      m.user_id
     from
-      post_likes l
+      post_likes m
     where
-      l.post_id = p.id
-      and l.user_id = any ($2::int[])
+      m.post_id = p.id
+      and m.user_id = any ($2::int[])
   ),
   cl.users,
   cl.comments,
   array(
     select
-      r.user_id
+      m.user_id
     from
-      reposts r
+      reposts m
     where
-      r.post_id = p.id
-      and r.user_id = any ($2::int[])
+      m.post_id = p.id
+      and m.user_id = any ($2::int[])
   ),
   array(
     select
-      k.user_id
+      m.user_id
     from
-      bookmarks k
+      bookmarks m
     where
-      k.post_id = p.id
-      and k.user_id = any ($2::int[])
+      m.post_id = p.id
+      and m.user_id = any ($2::int[])
   )
 from
   posts p
@@ -5226,13 +5226,12 @@ from
   ) m
   cross join lateral (
     select
-      coalesce(array_agg(l.user_id), '{}') as users,
-      coalesce(array_agg(l.comment_id), '{}') as comments
+      coalesce(array_agg(m.user_id), '{}') as users,
+      coalesce(array_agg(m.comment_id), '{}') as comments
     from
-      comment_likes l
+      comment_likes m
     where
-      l.user_id = any ($2::int[])
-      and l.comment_id in (
+      m.comment_id in (
         select
           c.id
         from
@@ -5245,6 +5244,7 @@ from
         limit
           20
       )
+      and m.user_id = any ($2::int[])
   ) cl
 where
   p.id = any ($1::int[])

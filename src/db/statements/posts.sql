@@ -31861,59 +31861,59 @@ select
   ),
   array(
     select
-      l.post_id
+      m.post_id
     from
-      post_likes l
+      post_likes m
     where
-      l.user_id = b.user_id
-      and l.post_id = any (
+      m.post_id = any (
         (
           select
             $5::int[]
         )::int[]
       )
+      and m.user_id = b.user_id
   ),
   array(
     select
-      l.comment_id
+      m.comment_id
     from
-      comment_likes l
+      comment_likes m
     where
-      l.user_id = b.user_id
-      and l.comment_id = any (
+      m.comment_id = any (
         (
           select
             $6::int[]
         )::int[]
       )
+      and m.user_id = b.user_id
   ),
   array(
     select
-      r.post_id
+      m.post_id
     from
-      reposts r
+      reposts m
     where
-      r.user_id = b.user_id
-      and r.post_id = any (
+      m.post_id = any (
         (
           select
             $5::int[]
         )::int[]
       )
+      and m.user_id = b.user_id
   ),
   array(
     select
-      k.post_id
+      m.post_id
     from
-      bookmarks k
+      bookmarks m
     where
-      k.user_id = b.user_id
-      and k.post_id = any (
+      m.post_id = any (
         (
           select
             $5::int[]
         )::int[]
       )
+      and m.user_id = b.user_id
   )
 from
   unnest(
