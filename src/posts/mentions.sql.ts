@@ -16,9 +16,10 @@ export const MENTION_CANDIDATES_MAX = 50;
 
 /**
  * `@handle` not inside a word, an address (`a@b.c`), a path or URL (`x/@a`), and not followed by more
- * of a handle or another `@` (`@a@host`); case-insensitive, as handles are.
+ * of a handle or another `@` (`@a@host`); in either case for ASCII only, as handles are (HANDLE_PATTERN):
+ * no `i` flag, under which `u` folds the Kelvin sign into k.
  */
-const MENTION = /(?<![\p{L}\p{N}_@/.])@([a-z0-9_]{3,30})(?![a-z0-9_@])/giu;
+const MENTION = /(?<![\p{L}\p{N}_@/.])@([a-zA-Z0-9_]{3,30})(?![a-zA-Z0-9_@])/gu;
 
 /** The handles `text` mentions, lower-cased, each once, in order: at most MENTION_CANDIDATES_MAX. */
 export function mentionedHandles(text: string): string[] {

@@ -7,6 +7,7 @@ import { jsonValue } from '../trpc/json-text.js';
 import { noBlockBetween, shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { SEARCH_CONFIG } from './post.entity.js';
 import { tagOfQuery } from './tags.js';
+import { handleOf } from '../viewer/handles.js';
 import type { Post } from './posts.schemas.js';
 import { assertCursorShown, POST_SHOWN } from './posts.queries.js';
 import { runShared } from './shared-answers.js';
@@ -66,8 +67,11 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
         ) u order by u.created_at desc, u.id desc limit ${pageSize})`;
 }
 
-/** `q=@handle`: a lookup of that user's posts (as GET /users/{id}/posts), not words of the search, which drops the `@`. */
-const handleLookup = (q: string) => (/^\s*@\S+\s*$/.test(q) ? q.trim().slice(1).toLowerCase() : undefined);
+/**
+ * `q=@handle`: a lookup of that user's posts (as GET /users/{id}/posts), not words of the search,
+ * which drops the `@`. The handle as stored (handleOf), or null for what is not one: nobody has it.
+ */
+const handleLookup = (q: string) => (/^\s*@\S+\s*$/.test(q) ? (handleOf(q.trim().slice(1)) ?? null) : undefined);
 
 /**
  * The statement of every post list (list-posts.ts, list-followed-posts.ts, list-user-posts.ts; the

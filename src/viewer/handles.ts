@@ -2,15 +2,25 @@ import { z } from 'zod';
 import { InvalidInputError } from '../trpc/error-handling.js';
 import { HANDLE_MAX, HANDLE_MIN } from '../users/user.entity.js';
 
-/** What a handle is: 3 to 30 of a-z, 0-9 and _, once lower-cased. */
-export const HANDLE_PATTERN = new RegExp(`^[a-z0-9_]{${HANDLE_MIN},${HANDLE_MAX}}$`);
+/**
+ * What a handle is: 3 to 30 of a-z, 0-9 and _, in either case as given (stored lower-case). Checked
+ * before lower-casing, and for ASCII only: Unicode lower-cases some other characters into a-z (the
+ * Kelvin sign into k), which would let a look-alike name another user's handle.
+ */
+export const HANDLE_PATTERN = new RegExp(`^[a-zA-Z0-9_]{${HANDLE_MIN},${HANDLE_MAX}}$`);
+
+/** The handle `given` names (trimmed, lower-cased, as stored), or undefined when it is not a handle. */
+export const handleOf = (given: string): string | undefined => {
+  const trimmed = given.trim();
+  return HANDLE_PATTERN.test(trimmed) ? trimmed.toLowerCase() : undefined;
+};
 
 /** A handle as signup, PATCH /users/me and GET /users/by-handle/{handle} take it: trimmed and lower-cased, as stored. */
 export const handleInput = z
   .string()
   .trim()
+  .regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and _`)
   .toLowerCase()
-  .pipe(z.string().regex(HANDLE_PATTERN, `must be ${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and _`))
   .meta({
     description: `${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and _; compared and stored lower-case`,
     example: 'ada_lovelace',

@@ -369,3 +369,46 @@ describe('GET /posts?q=@handle', () => {
     ).toEqual([post.id]);
   });
 });
+
+describe('a handle is ASCII as given', () => {
+  it('a character Unicode lower-cases into a-z (the Kelvin sign) makes no handle: 400 naming handle at signup, PATCH /users/me and GET /users/by-handle; q=@ and a mention find nobody', async () => {
+    const [owner, reader] = [await h.user({ handle: fresh('kelvin') }), await h.user()];
+    const lookalike = owner.handle.replace('k', '\u212A');
+    expect(lookalike.toLowerCase()).toBe(owner.handle);
+    const malformed = /^handle must be 3 to 30 characters of a-z, 0-9 and _/;
+    const paths = (res: { body: { issues: { path: string }[] } }) => res.body.issues.map((issue) => issue.path);
+    const signup = await h.request('POST', '/auth/signup', { body: signupBody('Kay', 'Elvin', fresh('\u212Aay')) });
+    expectApiError(signup, 400, 'BAD_REQUEST', malformed);
+    expect(paths(signup)).toEqual(['handle']);
+    const registered = await h.request('POST', '/auth/register/', {
+      body: registerBody('Kay Elvin', fresh('\u212Aay')),
+    });
+    expectApiError(registered, 400, 'BAD_REQUEST', malformed);
+    await expectTrpcError(
+      h.caller().auth.signup(signupBody('Kay', 'Elvin', fresh('\u212Aay'))),
+      'BAD_REQUEST',
+      malformed,
+    );
+    const patched = await h.request('PATCH', '/users/me', { token: reader.token, body: { handle: fresh('\u212Aay') } });
+    expectApiError(patched, 400, 'BAD_REQUEST', malformed);
+    expect(paths(patched)).toEqual(['handle']);
+    await expectTrpcError(
+      h.caller(reader.token).users.updateMe({ handle: fresh('\u212Aay') }),
+      'BAD_REQUEST',
+      malformed,
+    );
+    expect((await h.caller(reader.token).users.me()).handle).toBe(reader.handle);
+    const byHandle = await h.request('GET', `/users/by-handle/${encodeURIComponent(lookalike)}`, {
+      token: reader.token,
+    });
+    expectApiError(byHandle, 400, 'BAD_REQUEST', malformed);
+    expect(paths(byHandle)).toEqual(['handle']);
+    await expectTrpcError(h.caller(reader.token).users.byHandle({ handle: lookalike }), 'BAD_REQUEST', malformed);
+    await h.caller(owner.token).posts.create({ title: 't', content: 'c' });
+    expect(await h.caller(reader.token).posts.list({ q: `@${lookalike}` })).toEqual([]);
+    const q = encodeURIComponent(`@${lookalike}`);
+    expect((await h.request('GET', `/posts?q=${q}&limit=5`, { token: reader.token })).body).toEqual([]);
+    const mentioning = await h.caller(reader.token).posts.create({ title: 't', content: `hello @${lookalike}` });
+    expect(mentioning.mentions).toEqual([]);
+  });
+});
