@@ -14,9 +14,11 @@ export function integerParam(
   { message, ...meta }: { message?: string; description: string; example?: number },
 ) {
   const error = message ?? `must be an integer from ${min} to ${max}`;
+  // Any number, then every check here with this message: z.int() would answer its own message past
+  // 2^53 (not a safe integer), where the union reports the one option whose type matched.
   const param = z
-    .union([z.int(), z.string().regex(/^\d{1,10}$/, error)], { error })
-    .pipe(z.coerce.number<string | number>().int().min(min, message).max(max, message))
+    .union([z.number(), z.string().regex(/^\d{1,10}$/, error)], { error })
+    .pipe(z.coerce.number<string | number>().int({ error, abort: true }).min(min, message).max(max, message))
     .meta({
       ...meta,
       override: ({ jsonSchema }) => {

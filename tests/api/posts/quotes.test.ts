@@ -90,6 +90,34 @@ describe('POST /posts with quoteOf', () => {
     );
   });
 
+  it('answers one 400 for every quoteOf outside 1 to 2^31-1, on every transport: past 2^31, past 2^53, a fraction, a sign', async () => {
+    const writer = await h.user();
+    const message = 'quoteOf must be a positive integer id';
+    const issues = [{ path: 'quoteOf', message }];
+    for (const quoteOf of [0, -1, 1.5, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e300, '2147483648', 'x']) {
+      const body = { title: 't', content: 'c', quoteOf };
+      const rest = await h.request('POST', '/posts', { token: writer.token, body });
+      expectApiError(rest, 400, 'BAD_REQUEST', message);
+      expect([quoteOf, rest.body.issues]).toEqual([quoteOf, issues]);
+      const trpc = await h.request('POST', '/trpc/posts.create', { token: writer.token, body });
+      expect([quoteOf, trpc.status, trpc.body.error.message]).toEqual([quoteOf, 400, message]);
+      const batch = await h.request('POST', '/trpc/posts.create,posts.create?batch=1', {
+        token: writer.token,
+        body: { 0: body, 1: body },
+      });
+      expect([quoteOf, batch.body.map((item: { error: { message: string } }) => item.error.message)]).toEqual([
+        quoteOf,
+        [message, message],
+      ]);
+      await expectTrpcError(
+        h.caller(writer.token).posts.create(body as { title: string; content: string; quoteOf: number }),
+        'BAD_REQUEST',
+        message,
+      );
+    }
+    expect(await h.caller(writer.token).users.posts({ id: writer.id })).toEqual([]);
+  });
+
   it('notifies the quoted author (not oneself; a mute silences it), with the quote as the post', async () => {
     const [writer, fan, muted] = await Promise.all([h.user(), h.user(), h.user()]);
     const original = await write(writer, { title: 'Quotable', content: 'c' });
