@@ -99,7 +99,7 @@ export async function runForReaderRow<T extends unknown[]>(
 /** The caller's session row as the CTE `s`, with its counters (HAS_NONE): what a write's statement starts from. */
 export const SESSION_ROW = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
-/** What a ReaderWrite is made of. */
+/** What a readerWrite is made of. */
 export interface WriteParts {
   /** The CTE of the row written on: a select of its `id` (and what the write needs) ending in its `where`. */
   target: string;
@@ -120,15 +120,13 @@ export interface WriteParts {
  * the JSON, and whether the reader has blocks or mutes.
  */
 export function readerWrite(name: string, alias: string, { target, ctes, answer }: WriteParts): ReaderStatement {
-  return readerStatements(
-    name,
-    (
-      viewer,
-    ) => `with ${SESSION_ROW}, ${alias} as (${target}${viewer ? '' : ` and (select ${HAS_NONE} from s)`}), ${ctes}
+  return readerStatements(name, (viewer) => {
+    const onlyForNone = viewer ? '' : ` and (select ${HAS_NONE} from s)`;
+    return `with ${SESSION_ROW}, ${alias} as (${target}${onlyForNone}), ${ctes}
     select (select id from ${alias}), exists (select from done),
       case when exists (select from done) then ${answer(viewer)} end, not (${HAS_NONE})
-    from s`,
-  );
+    from s`;
+  });
 }
 
 /**
