@@ -163,7 +163,7 @@ describe('a replay longer than REPLAY_WALK ids, read off what the reader follows
   }
 });
 
-/** Index probes of posts and reposts (every scan's loops), and rows read off follows, in a batch's generic plan. */
+/** Index probes of posts and reposts (every scan's loops), the rows they read, and rows read off follows, in a batch's generic plan. */
 async function batchReads(name: string, who: TestUser, settleMs: number) {
   const statement = namedStatements().get(name)!;
   const { Plan } = await genericPlan(
@@ -174,6 +174,7 @@ async function batchReads(name: string, who: TestUser, settleMs: number) {
   );
   return {
     probes: scansOf(Plan, ['posts', 'reposts']).reduce((sum, node) => sum + (node['Actual Loops'] ?? 1), 0),
+    rows: rowsRead(Plan, ['posts', 'reposts']),
     follows: rowsRead(Plan, ['follows']),
   };
 }
@@ -189,6 +190,7 @@ describe(`a reader of ${SILENT} users silent for a year, two of whom wake up in 
     it(`/live/${kind}: a batch probes posts and reposts, and reads follows, for the users active since the resume id only`, async () => {
       const reads = await batchReads(`live_${kind}_after`, crowd, settleMs());
       expect(reads.probes).toBeLessThanOrEqual(100);
+      expect(reads.rows).toBeLessThanOrEqual(100);
       expect(reads.follows).toBeLessThanOrEqual(100);
     });
   }
