@@ -122,7 +122,7 @@ export class LiveHub {
         lastEventId,
         {
           settledLastId: () => this.settledLastId(kind),
-          read: (range) => listEventsAfter(this.orm, kind, userId, range),
+          read: (range) => listEventsAfter(this.orm, kind, userId, range, this.config.LIVE_SETTLE_MAX_WAIT_MS),
         },
         this.config.LIVE_BUFFER_EVENTS,
         (ended) => this.forget(ended),

@@ -177,7 +177,8 @@ export const REPLAY_WALK = 100;
 
 /**
  * One kind of thing a reader follows, whose events a replay reads: `of`, the reader's (`vw`) ones as
- * `src`; `events`, one's events past `$2` up to `through` that the reader's stream holds, in id
+ * `src` that can have events past `$2` (a followed user bounded at or before `since` has none);
+ * `events`, one's events past `$2` up to `through` that the reader's stream holds, in id
  * order, at most `count`: one range of an index, a row comparison on its two columns so that no
  * generic plan takes the primary key's range instead.
  */
@@ -186,7 +187,12 @@ interface ReplaySource {
   events: (src: string, through: string, count: string) => string;
 }
 
-const followedAuthors = `select f.followed_id as src from follows f where f.follower_id = vw.id and ${shownAuthor(reader, 'f.followed_id')}`;
+// A range of follows_follower_bound_index or follows_follower_repost_bound_index (`bound` is the
+// column): the follows whose user may have posted or reposted since, however many others there are.
+const followedSince = (bound: 'author_bound' | 'repost_bound') =>
+  `select f.followed_id as src from follows f
+    where f.follower_id = vw.id and f.${bound} > (select sn.at from since sn) and ${shownAuthor(reader, 'f.followed_id')}`;
+const followedAuthors = followedSince('author_bound');
 const afterUpTo = (key: string, src: string, through: string) =>
   `(${key}) > (${src}, $2) and (${key}) <= (${src}, ${through})`;
 // The feed's rule is the source's: a followed author the reader is shown.
@@ -215,7 +221,7 @@ const homePostsTagged: ReplaySource = {
     order by t.post_id limit ${count}`,
 };
 const homeRepostsBy: ReplaySource = {
-  of: followedAuthors,
+  of: followedSince('repost_bound'),
   events: (src, through, count) => `select r.id from reposts r join posts rp on rp.id = r.post_id
     cross join lateral (select rp.id, rp.author_id, r.user_id as home_reposter) he
     where r.user_id = ${src} and ${afterUpTo('r.user_id, r.id', src, through)} and ${inHomeOf('vw', 'he')}
@@ -228,6 +234,12 @@ const homeRepostsBy: ReplaySource = {
  * sources, never the posts between: each source's first event (its head, one probe) is taken; the
  * `$4`-th lowest head is a ceiling the batch's events are at or below, so only the sources whose head
  * is at or below it have their events up to it read, `$4` each at most.
+ *
+ * `since`: every event past `$2` began after it, so a followed user bounded at or before it
+ * (follows.author_bound, repost_bound: no post or repost of theirs begun at or after the bound) has
+ * none. An event past `$2` took its id after the newest event at or below `$2` took its own, so
+ * began (`created_at`, its transaction's start) less than `$5` (LIVE_SETTLE_MAX_WAIT_MS) before
+ * that one began; 1 ms more for `created_at`'s rounding to milliseconds (docs/live-delivery.md).
  */
 function replayIds(sources: ReplaySource[]): string {
   const long = `$3::int - $2::int > ${REPLAY_WALK}`;
@@ -240,9 +252,14 @@ function replayIds(sources: ReplaySource[]): string {
     ({ events }, i) => `select k.id from users vw, h${i} hd cross join lateral (${events('hd.src', ceiling, '$4')}) k
       where vw.id = $1 and hd.id <= ${ceiling}`,
   );
+  const since = `since as materialized (select coalesce(greatest(
+      (select p.created_at from posts p where p.id <= $2 order by p.id desc limit 1),
+      (select r.created_at from reposts r where r.id <= $2 order by r.id desc limit 1)), '-infinity')
+      - ($5::int + 1) * interval '1 millisecond' as at)`;
   return `select g.id from generate_series($2::int + 1, $3::int) g(id) where not (${long})
     union all
-    (with ${heads.join(',\n    ')},
+    (with ${since},
+    ${heads.join(',\n    ')},
       ceiling as materialized (select case when count(*) >= $4 then max(c.id) else $3 end as id
         from (select distinct hs.id from (${sources.map((_, i) => `select id from h${i}`).join(' union all ')}) hs order by hs.id limit $4) c)
     select distinct t.id from (${taken.join(' union all ')}) t order by t.id limit $4)`;
@@ -273,14 +290,19 @@ const AFTER: Record<LiveKind, Statement> = {
   ),
 };
 
-/** What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a replay's batch. */
+/**
+ * What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a
+ * replay's batch. `settleMs` is LIVE_SETTLE_MAX_WAIT_MS: no write transaction is taken to last longer.
+ */
 export async function listEventsAfter(
   orm: MikroORM,
   kind: LiveKind,
   userId: number,
   { afterId, throughId, limit }: ReplayRange,
+  settleMs: number,
 ): Promise<LiveEvent[]> {
-  const rows = await runStatement(orm, AFTER[kind], [userId, afterId, throughId, limit]);
+  const range = [userId, afterId, throughId, limit];
+  const rows = await runStatement(orm, AFTER[kind], kind === 'notifications' ? range : [...range, settleMs]);
   return rows.map(([id, json, cursor]) => ({
     id: id as number,
     json: json as string,

@@ -19,13 +19,13 @@ export const FollowEntity = defineEntity({
   indexes: [
     // A user's followers, in id order, off the index alone (the primary key serves whom someone follows).
     { name: 'follows_followed_follower_index', properties: ['followed', 'follower'] },
-    // A reader's followed authors, latest-bounded first, off the index alone (the feed page).
+    // A reader's followed authors, latest-bounded first, off the index alone (the feed page; a live replay's authors).
     {
       name: 'follows_follower_bound_index',
       expression:
         'create index "follows_follower_bound_index" on "follows" ("follower_id", "author_bound" desc) include ("followed_id")',
     },
-    // A reader's followed reposters, latest-bounded first (the home page).
+    // A reader's followed reposters, latest-bounded first (the home page; a /live/home replay's reposters).
     {
       name: 'follows_follower_repost_bound_index',
       expression:

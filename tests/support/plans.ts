@@ -21,6 +21,18 @@ export interface Explained {
 /** The plan's nodes, its own first. */
 export const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
+/** The plan's scans (of any kind) of the tables `relations`. */
+export const scansOf = (plan: PlanNode, relations: string[]) =>
+  planNodes(plan).filter((node) => relations.includes(node['Relation Name'] ?? '') && /Scan/.test(node['Node Type']));
+
+/** Rows read by every scan of the tables `relations` (kept or filtered out), over every loop. */
+export const rowsRead = (plan: PlanNode, relations: string[]) =>
+  scansOf(plan, relations).reduce(
+    (sum, node) =>
+      sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+    0,
+  );
+
 /**
  * EXPLAIN ANALYZE of the generic plan of `text` (what a prepared statement settles on, whatever its
  * values), run with `values`, SQL literals of `types`. In one transaction: behind a transaction-mode

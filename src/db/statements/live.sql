@@ -14,6 +14,38 @@ with
         union all
         (
           with
+            since as materialized (
+              select
+                coalesce(
+                  greatest(
+                    (
+                      select
+                        p.created_at
+                      from
+                        posts p
+                      where
+                        p.id <= $2
+                      order by
+                        p.id desc
+                      limit
+                        1
+                    ),
+                    (
+                      select
+                        r.created_at
+                      from
+                        reposts r
+                      where
+                        r.id <= $2
+                      order by
+                        r.id desc
+                      limit
+                        1
+                    )
+                  ),
+                  '-infinity'
+                ) - ($5::int + 1) * interval '1 millisecond' as at
+            ),
             h0 as materialized (
               select
                 s.src,
@@ -27,6 +59,12 @@ with
                     follows f
                   where
                     f.follower_id = vw.id
+                    and f.author_bound > (
+                      select
+                        sn.at
+                      from
+                        since sn
+                    )
                     and (
                       vw.block_count = 0
                       or (
@@ -965,6 +1003,38 @@ with
         union all
         (
           with
+            since as materialized (
+              select
+                coalesce(
+                  greatest(
+                    (
+                      select
+                        p.created_at
+                      from
+                        posts p
+                      where
+                        p.id <= $2
+                      order by
+                        p.id desc
+                      limit
+                        1
+                    ),
+                    (
+                      select
+                        r.created_at
+                      from
+                        reposts r
+                      where
+                        r.id <= $2
+                      order by
+                        r.id desc
+                      limit
+                        1
+                    )
+                  ),
+                  '-infinity'
+                ) - ($5::int + 1) * interval '1 millisecond' as at
+            ),
             h0 as materialized (
               select
                 s.src,
@@ -978,6 +1048,12 @@ with
                     follows f
                   where
                     f.follower_id = vw.id
+                    and f.author_bound > (
+                      select
+                        sn.at
+                      from
+                        since sn
+                    )
                     and (
                       vw.block_count = 0
                       or (
@@ -1268,6 +1344,12 @@ with
                     follows f
                   where
                     f.follower_id = vw.id
+                    and f.repost_bound > (
+                      select
+                        sn.at
+                      from
+                        since sn
+                    )
                     and (
                       vw.block_count = 0
                       or (

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { namedStatements } from '../../../src/db/sql.js';
-import { genericPlan, type PlanNode, planNodes } from '../../support/plans.js';
+import { genericPlan, type PlanNode, rowsRead } from '../../support/plans.js';
 import '../../../src/live/live.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
@@ -21,20 +21,13 @@ const STRANGER_POSTS = 5_000;
 let afterId: number;
 let throughId: number;
 
-/** Rows read off posts by every scan of it (kept or filtered out), over every loop. */
-const postsRowsRead = (plan: PlanNode) =>
-  planNodes(plan)
-    .filter((node) => node['Relation Name'] === 'posts' && /Scan/.test(node['Node Type']))
-    .reduce(
-      (sum, node) =>
-        sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
-      0,
-    );
+const postsRowsRead = (plan: PlanNode) => rowsRead(plan, ['posts']);
 
 async function replayPlan(name: string, userId: number): Promise<PlanNode> {
   const statement = namedStatements().get(name)!;
-  return (await genericPlan(h.orm, statement.text, ['int', 'int', 'int', 'int'], [userId, afterId, throughId, 100]))
-    .Plan;
+  const settleMs = h.services.config.LIVE_SETTLE_MAX_WAIT_MS;
+  const values = [userId, afterId, throughId, 100, settleMs];
+  return (await genericPlan(h.orm, statement.text, ['int', 'int', 'int', 'int', 'int'], values)).Plan;
 }
 
 beforeAll(async () => {
