@@ -161,8 +161,9 @@ const homeEventRows = (posts: string, reposts: string) =>
  */
 const inHomeOf = (vw: string, e: string) => {
   const viewer = viewerRow(vw);
+  // One probe of the follows key per reader: an EXISTS the planner may hash into a read of every follower.
   const follows = (user: string) =>
-    `exists (select from follows hf where hf.follower_id = ${vw}.id and hf.followed_id = ${user})`;
+    `coalesce((select true from follows hf where hf.follower_id = ${vw}.id and hf.followed_id = ${user}), false)`;
   return `${shownAuthor(viewer, `${e}.author_id`)} and case when ${e}.home_reposter is null
     then ${follows(`${e}.author_id`)}
       or exists (select from post_tags ht join tag_follows htf on htf.tag = ht.tag and htf.user_id = ${vw}.id where ht.post_id = ${e}.id)
@@ -369,18 +370,29 @@ function fillShared<E>(
  * without the likers and comments of users across a block.
  */
 const follower = viewerRow('fu');
-const seen = `f.followed_id = p.author_id and f.follower_id = any($2::int[]) and ${shownAuthor(follower, 'p.author_id')}`;
+
+/**
+ * The readers of `$2` who follow `author`, from the smaller side: the author's followers among them
+ * while they are no more than the readers, else one probe of the follows key per reader. Never a read
+ * of every follower of a user millions follow, for each of their posts, on every process.
+ */
+const readersFollowing = (author: string) =>
+  `case when coalesce((select us.follower_count from user_stats us where us.user_id = ${author}), 0) <= cardinality($2::int[])
+    then array(select f.follower_id from follows f where f.followed_id = ${author} and f.follower_id = any($2::int[]))
+    else array(select r.id from unnest($2::int[]) r(id)
+      where coalesce((select true from follows f where f.follower_id = r.id and f.followed_id = ${author}), false)) end`;
+const seen = `fu.id = any(rf.ids) and ${shownAuthor(follower, 'p.author_id')}`;
 const POSTS_FOR_FOLLOWERS = namedStatement(
   'live_posts_for_followers',
   `select p.id, p.id, m.readers, ${postJson('p', { me: 'null', markers: true })}::text, ${readerStates('p')}
-    from posts p cross join lateral (
-      select array(select f.follower_id from follows f join users fu on fu.id = f.follower_id where ${seen} and fu.block_count = 0) as readers
+    from posts p cross join lateral (select ${readersFollowing('p.author_id')} as ids) rf cross join lateral (
+      select array(select fu.id from users fu where ${seen} and fu.block_count = 0) as readers
     ) m ${readerStatesJoin('p')}
     where p.id = any($1::int[]) and cardinality(m.readers) > 0
     union all
     select p.id, p.id, array[fu.id], ${postJson('p', { me: 'fu.id', viewer: follower })}::text, null, null, null, null, null
-    from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
-    where p.id = any($1::int[]) and ${seen} and fu.block_count > 0
+    from posts p cross join lateral (select ${readersFollowing('p.author_id')} as ids) rf join users fu on ${seen}
+    where p.id = any($1::int[]) and fu.block_count > 0
     order by 1`,
 );
 

@@ -1135,13 +1135,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1152,13 +1156,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -1264,13 +1272,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1281,13 +1293,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -1432,13 +1448,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1449,13 +1469,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -1597,13 +1621,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1614,13 +1642,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -1730,13 +1762,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1747,13 +1783,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -1864,13 +1904,17 @@ with
                       )
                     )
                     and case
-                      when he.home_reposter is null then exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.author_id
+                      when he.home_reposter is null then coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.author_id
+                        ),
+                        false
                       )
                       or exists (
                         select
@@ -1881,13 +1925,17 @@ with
                         where
                           ht.post_id = he.id
                       )
-                      else exists (
-                        select
-                        from
-                          follows hf
-                        where
-                          hf.follower_id = vw.id
-                          and hf.followed_id = he.home_reposter
+                      else coalesce(
+                        (
+                          select
+                            true
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = vw.id
+                            and hf.followed_id = he.home_reposter
+                        ),
+                        false
                       )
                       and (
                         vw.block_count = 0
@@ -2798,13 +2846,17 @@ where
     )
   )
   and case
-    when e.home_reposter is null then exists (
-      select
-      from
-        follows hf
-      where
-        hf.follower_id = vw.id
-        and hf.followed_id = e.author_id
+    when e.home_reposter is null then coalesce(
+      (
+        select
+          true
+        from
+          follows hf
+        where
+          hf.follower_id = vw.id
+          and hf.followed_id = e.author_id
+      ),
+      false
     )
     or exists (
       select
@@ -2815,13 +2867,17 @@ where
       where
         ht.post_id = e.id
     )
-    else exists (
-      select
-      from
-        follows hf
-      where
-        hf.follower_id = vw.id
-        and hf.followed_id = e.home_reposter
+    else coalesce(
+      (
+        select
+          true
+        from
+          follows hf
+        where
+          hf.follower_id = vw.id
+          and hf.followed_id = e.home_reposter
+      ),
+      false
     )
     and (
       vw.block_count = 0
@@ -3484,13 +3540,17 @@ from
             )
           )
           and case
-            when e.home_reposter is null then exists (
-              select
-              from
-                follows hf
-              where
-                hf.follower_id = vw.id
-                and hf.followed_id = e.author_id
+            when e.home_reposter is null then coalesce(
+              (
+                select
+                  true
+                from
+                  follows hf
+                where
+                  hf.follower_id = vw.id
+                  and hf.followed_id = e.author_id
+              ),
+              false
             )
             or exists (
               select
@@ -3501,13 +3561,17 @@ from
               where
                 ht.post_id = e.id
             )
-            else exists (
-              select
-              from
-                follows hf
-              where
-                hf.follower_id = vw.id
-                and hf.followed_id = e.home_reposter
+            else coalesce(
+              (
+                select
+                  true
+                from
+                  follows hf
+                where
+                  hf.follower_id = vw.id
+                  and hf.followed_id = e.home_reposter
+              ),
+              false
             )
             and (
               vw.block_count = 0
@@ -4416,13 +4480,17 @@ where
     )
   )
   and case
-    when e.home_reposter is null then exists (
-      select
-      from
-        follows hf
-      where
-        hf.follower_id = vw.id
-        and hf.followed_id = e.author_id
+    when e.home_reposter is null then coalesce(
+      (
+        select
+          true
+        from
+          follows hf
+        where
+          hf.follower_id = vw.id
+          and hf.followed_id = e.author_id
+      ),
+      false
     )
     or exists (
       select
@@ -4433,13 +4501,17 @@ where
       where
         ht.post_id = e.id
     )
-    else exists (
-      select
-      from
-        follows hf
-      where
-        hf.follower_id = vw.id
-        and hf.followed_id = e.home_reposter
+    else coalesce(
+      (
+        select
+          true
+        from
+          follows hf
+        where
+          hf.follower_id = vw.id
+          and hf.followed_id = e.home_reposter
+      ),
+      false
     )
     and (
       vw.block_count = 0
@@ -5262,15 +5334,56 @@ from
   posts p
   cross join lateral (
     select
+      case
+        when coalesce(
+          (
+            select
+              us.follower_count
+            from
+              user_stats us
+            where
+              us.user_id = p.author_id
+          ),
+          0
+        ) <= cardinality($2::int[]) then array(
+          select
+            f.follower_id
+          from
+            follows f
+          where
+            f.followed_id = p.author_id
+            and f.follower_id = any ($2::int[])
+        )
+        else array(
+          select
+            r.id
+          from
+            unnest($2::int[]) r (id)
+          where
+            coalesce(
+              (
+                select
+                  true
+                from
+                  follows f
+                where
+                  f.follower_id = r.id
+                  and f.followed_id = p.author_id
+              ),
+              false
+            )
+        )
+      end as ids
+  ) rf
+  cross join lateral (
+    select
       array(
         select
-          f.follower_id
+          fu.id
         from
-          follows f
-          join users fu on fu.id = f.follower_id
+          users fu
         where
-          f.followed_id = p.author_id
-          and f.follower_id = any ($2::int[])
+          fu.id = any (rf.ids)
           and (
             fu.block_count = 0
             or (
@@ -6077,12 +6190,50 @@ select
   null
 from
   posts p
-  join follows f on f.followed_id = p.author_id
-  join users fu on fu.id = f.follower_id
-where
-  p.id = any ($1::int[])
-  and f.followed_id = p.author_id
-  and f.follower_id = any ($2::int[])
+  cross join lateral (
+    select
+      case
+        when coalesce(
+          (
+            select
+              us.follower_count
+            from
+              user_stats us
+            where
+              us.user_id = p.author_id
+          ),
+          0
+        ) <= cardinality($2::int[]) then array(
+          select
+            f.follower_id
+          from
+            follows f
+          where
+            f.followed_id = p.author_id
+            and f.follower_id = any ($2::int[])
+        )
+        else array(
+          select
+            r.id
+          from
+            unnest($2::int[]) r (id)
+          where
+            coalesce(
+              (
+                select
+                  true
+                from
+                  follows f
+                where
+                  f.follower_id = r.id
+                  and f.followed_id = p.author_id
+              ),
+              false
+            )
+        )
+      end as ids
+  ) rf
+  join users fu on fu.id = any (rf.ids)
   and (
     fu.block_count = 0
     or (
@@ -6115,6 +6266,8 @@ where
         and mu.muted_id = p.author_id
     )
   )
+where
+  p.id = any ($1::int[])
   and fu.block_count > 0
 order by
   1;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { namedStatements } from '../../../src/db/sql.js';
-import { boundPlan, type PlanNode, planNodes } from '../../support/plans.js';
+import { boundPlan, genericPlan, type PlanNode, planNodes, rowsRead, scansOf } from '../../support/plans.js';
 import '../../../src/live/live.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
@@ -20,6 +20,10 @@ let stranger: TestUser;
 let readerIds: number[];
 let followedPost: number;
 let strangersPost: number;
+/** A user followed by FANS users, none of them connected here, and their post. */
+const FANS = 3_000;
+let celebritysPost: number;
+let celebritysRepost: number;
 
 /** The most times any scan of posts ran in the plan. */
 const postsScanLoops = (plan: PlanNode) =>
@@ -50,7 +54,58 @@ beforeAll(async () => {
   );
   followedPost = (await h.caller(author.token).posts.create({ title: 'to every reader', content: 'x' })).id;
   strangersPost = (await h.caller(stranger.token).posts.create({ title: 'to no reader', content: 'x' })).id;
+  const celebrity = await h.user();
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select 'fan-' || g || '@example.com', 'x', 'Fan' || g, 'Home' from generate_series(1, ${FANS}) g`,
+  );
+  await conn.execute(
+    `insert into follows (follower_id, followed_id) select id, ? from users where email like 'fan-%'`,
+    [celebrity.id],
+  );
+  // Most users have a few followers (the fans follow each other): the planner then expects a user's
+  // followers to be few, and would read them all, for the celebrity too, unless the statement says otherwise.
+  await conn.execute(
+    `insert into follows (follower_id, followed_id) select a.id, b.id from users a join users b on b.id = a.id + 1
+     where a.email like 'fan-%' and b.email like 'fan-%'`,
+  );
+  const celebrityCaller = h.caller(celebrity.token);
+  celebritysPost = (await celebrityCaller.posts.create({ title: 'to every fan', content: 'x' })).id;
+  await celebrityCaller.posts.repost({ id: strangersPost });
+  [{ id: celebritysRepost }] = await conn.execute<{ id: number }[]>(
+    'select id from reposts where user_id = ? and post_id = ?',
+    [celebrity.id, strangersPost],
+  );
   await conn.execute('analyze');
+});
+
+/**
+ * Who of the readers here follows a post's author (or reposter) is looked up from the smaller side:
+ * never by reading every follower of a user with millions of them, on every process, for every post.
+ */
+describe(`delivering a post of a user with ${FANS} followers to readers who are none of them`, () => {
+  const fewReaders = () => `'{${readerIds.slice(0, 3).join(',')}}'`;
+  /** The rows of follows the generic plan reads, and its probes of follows, delivering `eventId` to three readers. */
+  const followsRead = async (name: string, eventId: number) => {
+    const { Plan } = await genericPlan(
+      h.orm,
+      namedStatements().get(name)!.text,
+      ['int[]', 'int[]'],
+      [`'{${eventId}}'`, fewReaders()],
+    );
+    return (
+      rowsRead(Plan, ['follows']) + scansOf(Plan, ['follows']).reduce((n, node) => n + (node['Actual Loops'] ?? 0), 0)
+    );
+  };
+
+  it('the feed (live_posts_for_followers) reads a few follows, not every follower', async () => {
+    expect(await followsRead('live_posts_for_followers', celebritysPost)).toBeLessThanOrEqual(20);
+  });
+
+  it('the home timeline (live_home_for_readers) reads a few follows, for a post and for a repost', async () => {
+    expect(await followsRead('live_home_for_readers', celebritysPost)).toBeLessThanOrEqual(20);
+    expect(await followsRead('live_home_for_readers', celebritysRepost)).toBeLessThanOrEqual(20);
+  });
 });
 
 describe(`delivering one post to ${READERS} connected home readers`, () => {
