@@ -72,10 +72,11 @@ beforeAll(async () => {
   const celebrityCaller = h.caller(celebrity.token);
   celebritysPost = (await celebrityCaller.posts.create({ title: 'to every fan', content: 'x' })).id;
   await celebrityCaller.posts.repost({ id: strangersPost });
-  [{ id: celebritysRepost }] = await conn.execute<{ id: number }[]>(
-    'select id from reposts where user_id = ? and post_id = ?',
-    [celebrity.id, strangersPost],
-  );
+  const [repost] = await conn.execute<{ id: number }[]>('select id from reposts where user_id = ? and post_id = ?', [
+    celebrity.id,
+    strangersPost,
+  ]);
+  celebritysRepost = repost!.id;
   await conn.execute('analyze');
 });
 
