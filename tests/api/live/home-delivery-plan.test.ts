@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { namedStatements } from '../../../src/db/sql.js';
 import { boundPlan, genericPlan, type PlanNode, planNodes, rowsRead, scansOf } from '../../support/plans.js';
-import '../../../src/live/live.queries.js';
+import { listHomeEventsForReaders, listPostsForFollowers } from '../../../src/live/live.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -101,6 +101,17 @@ describe(`delivering a post of a user with ${FANS} followers to readers who are 
 
   it('the feed (live_posts_for_followers) reads a few follows, not every follower', async () => {
     expect(await followsRead('live_posts_for_followers', celebritysPost)).toBeLessThanOrEqual(20);
+  });
+
+  it('still finds the fans among the readers (probed one by one)', async () => {
+    const [fan] = await h.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>(`select id from users where email = 'fan-7@example.com'`);
+    const readers = [...readerIds.slice(0, 3), fan!.id];
+    const feed = await listPostsForFollowers(h.orm, [celebritysPost], readers);
+    expect(feed.flatMap((delivery) => delivery.followers)).toEqual([fan!.id]);
+    const home = await listHomeEventsForReaders(h.orm, [celebritysPost, celebritysRepost], readers);
+    expect(home.flatMap((delivery) => delivery.readers).sort()).toEqual([fan!.id, fan!.id]);
   });
 
   it('the home timeline (live_home_for_readers) reads a few follows, for a post and for a repost', async () => {
