@@ -24,6 +24,8 @@ let strangersPost: number;
 const FANS = 3_000;
 let celebritysPost: number;
 let celebritysRepost: number;
+/** A post of a tag the fans follow, by a user nobody follows. */
+let taggedPost: number;
 
 /** The most times any scan of posts ran in the plan. */
 const postsScanLoops = (plan: PlanNode) =>
@@ -77,6 +79,12 @@ beforeAll(async () => {
     strangersPost,
   ]);
   celebritysRepost = repost!.id;
+  await conn.execute(`insert into tag_follows (user_id, tag) select id, 'popular' from users where email like 'fan-%'`);
+  // Most tags have a follower or two, as most users have.
+  await conn.execute(
+    `insert into tag_follows (user_id, tag) select id, 'quiet' || id from users where email like 'fan-%'`,
+  );
+  taggedPost = (await h.caller(stranger.token).posts.create({ title: '#popular', content: 'x' })).id;
   await conn.execute('analyze');
 });
 
@@ -112,6 +120,16 @@ describe(`delivering a post of a user with ${FANS} followers to readers who are 
     expect(feed.flatMap((delivery) => delivery.followers)).toEqual([fan!.id]);
     const home = await listHomeEventsForReaders(h.orm, [celebritysPost, celebritysRepost], readers);
     expect(home.flatMap((delivery) => delivery.readers).sort()).toEqual([fan!.id, fan!.id]);
+  });
+
+  it('the home timeline (live_home_for_readers) reads a few tag follows for a post of a tag thousands follow', async () => {
+    const { Plan } = await genericPlan(
+      h.orm,
+      namedStatements().get('live_home_for_readers')!.text,
+      ['int[]', 'int[]'],
+      [`'{${taggedPost}}'`, fewReaders()],
+    );
+    expect(rowsRead(Plan, ['tag_follows'])).toBeLessThanOrEqual(20);
   });
 
   it('the home timeline (live_home_for_readers) reads a few follows, for a post and for a repost', async () => {
