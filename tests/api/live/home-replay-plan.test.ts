@@ -18,6 +18,7 @@ let reader: TestUser;
 let friend: TestUser;
 let stranger: TestUser;
 const STRANGER_POSTS = 5_000;
+const TAG_FANS = 3_000;
 let afterId: number;
 let throughId: number;
 
@@ -42,6 +43,21 @@ beforeAll(async () => {
       `insert into posts (title, content, author_id) select 'busy', 'not followed', ? from generate_series(1, ${STRANGER_POSTS})`,
       [stranger.id],
     );
+  // A tag the reader follows, as 3,000 others do (most of whom follow a tag of their own, as most tags
+  // have a follower or two), with posts of a stranger in it.
+  const conn = h.orm.em.getConnection();
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select 'tag-fan-' || g || '@example.com', 'x', 'Fan' || g, 'Tag' from generate_series(1, ${TAG_FANS}) g`,
+  );
+  await conn.execute(
+    `insert into tag_follows (user_id, tag) select id, 'popular' from users where email like 'tag-fan-%'`,
+  );
+  await conn.execute(
+    `insert into tag_follows (user_id, tag) select id, 'quiet' || id from users where email like 'tag-fan-%'`,
+  );
+  await h.caller(reader.token).tags.follow({ tag: 'popular' });
+  for (let i = 0; i < 3; i++) await h.caller(stranger.token).posts.create({ title: `#popular ${i}`, content: 'x' });
   const missed = await h.caller(friend.token).posts.create({ title: 'missed', content: 'x' });
   throughId = missed.id;
   await h.orm.em.getConnection().execute('analyze');
@@ -56,6 +72,11 @@ describe('a live resume reads what the reader follows, not every post since the 
   it('/live/home (live_home_after): the followed authors, tags and reposters only', async () => {
     const plan = await replayPlan('live_home_after', reader.id);
     expect(postsRowsRead(plan)).toBeLessThanOrEqual(100);
+  });
+
+  it("/live/home (live_home_after): a followed tag's events are probed for the reader, not read with the tag's every follower", async () => {
+    const plan = await replayPlan('live_home_after', reader.id);
+    expect(rowsRead(plan, ['tag_follows'])).toBeLessThanOrEqual(100);
   });
 
   it("/live/home's cursor (live_home_event_at): the events begun near its instant, not the posts before it", async () => {
