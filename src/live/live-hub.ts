@@ -16,6 +16,7 @@ declare module '../trpc/trpc.js' {
 }
 import {
   listEventsAfter,
+  longestWriteMs,
   getLastIdsTaken,
   listHomeEventsForReaders,
   listNotificationsById,
@@ -122,7 +123,7 @@ export class LiveHub {
         lastEventId,
         {
           settledLastId: () => this.settledLastId(kind),
-          read: (range) => listEventsAfter(this.orm, kind, userId, range, this.config.LIVE_SETTLE_MAX_WAIT_MS),
+          read: (range) => listEventsAfter(this.orm, kind, userId, range, longestWriteMs(this.config)),
         },
         this.config.LIVE_BUFFER_EVENTS,
         (ended) => this.forget(ended),

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
+import type { Config } from '../platform/config.js';
 import { notificationJson, shownNotification } from '../notifications/notifications.queries.js';
 import { shownAuthor, viewerRow } from '../viewer/safety.sql.js';
 import { namedStatement, runStatement, type Statement } from '../db/sql.js';
@@ -239,8 +240,8 @@ const homeRepostsBy: ReplaySource = {
  * `since`: every event past `$2` began after it, so a followed user bounded at or before it
  * (follows.author_bound, repost_bound: no post or repost of theirs begun at or after the bound) has
  * none. An event past `$2` took its id after the newest event at or below `$2` took its own, so
- * began (`created_at`, its transaction's start) less than `$5` (LIVE_SETTLE_MAX_WAIT_MS) before
- * that one began; 1 ms more for `created_at`'s rounding to milliseconds (docs/live-delivery.md).
+ * began (`created_at`, its statement's start) less than `$5` (longestWriteMs) before that one
+ * began; 1 ms more for `created_at`'s rounding to milliseconds (docs/live-delivery.md).
  */
 function replayIds(sources: ReplaySource[]): string {
   const long = `$3::int - $2::int > ${REPLAY_WALK}`;
@@ -292,18 +293,26 @@ const AFTER: Record<LiveKind, Statement> = {
 };
 
 /**
+ * The longest a write of a post or repost can take from its start (`created_at`) to taking its id:
+ * each is one statement, which PostgreSQL ends at the statement timeout; at least the settle wait,
+ * past which the live streams pass a writer anyway.
+ */
+export const longestWriteMs = (config: Pick<Config, 'DB_STATEMENT_TIMEOUT_MS' | 'LIVE_SETTLE_MAX_WAIT_MS'>) =>
+  Math.max(config.DB_STATEMENT_TIMEOUT_MS, config.LIVE_SETTLE_MAX_WAIT_MS);
+
+/**
  * What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a
- * replay's batch. `settleMs` is LIVE_SETTLE_MAX_WAIT_MS: no write transaction is taken to last longer.
+ * replay's batch. `writeMs` is longestWriteMs.
  */
 export async function listEventsAfter(
   orm: MikroORM,
   kind: LiveKind,
   userId: number,
   { afterId, throughId, limit }: ReplayRange,
-  settleMs: number,
+  writeMs: number,
 ): Promise<LiveEvent[]> {
   const range = [userId, afterId, throughId, limit];
-  const rows = await runStatement(orm, AFTER[kind], kind === 'notifications' ? range : [...range, settleMs]);
+  const rows = await runStatement(orm, AFTER[kind], kind === 'notifications' ? range : [...range, writeMs]);
   return rows.map(([id, json, cursor]) => ({
     id: id as number,
     json: json as string,

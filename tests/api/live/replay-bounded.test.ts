@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type LiveEvent, type LiveKind, listEventsAfter, REPLAY_WALK } from '../../../src/live/live.queries.js';
+import {
+  type LiveEvent,
+  type LiveKind,
+  listEventsAfter,
+  longestWriteMs,
+  REPLAY_WALK,
+} from '../../../src/live/live.queries.js';
 import { namedStatements } from '../../../src/db/sql.js';
 import { genericPlan, rowsRead, scansOf } from '../../support/plans.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
@@ -18,7 +24,7 @@ vi.setConfig({ testTimeout: 120_000 });
  */
 const h = useHarness();
 const SILENT = 3_000;
-const settleMs = () => h.services.config.LIVE_SETTLE_MAX_WAIT_MS;
+const writeMs = () => longestWriteMs(h.services.config);
 const TAG = 'replaybound';
 let reader: TestUser;
 let author: TestUser;
@@ -131,7 +137,7 @@ async function readWhole(kind: LiveKind, who = reader): Promise<LiveEvent[]> {
   for (let from = afterId; from < throughId; from += REPLAY_WALK) {
     const through = Math.min(from + REPLAY_WALK, throughId);
     events.push(
-      ...(await listEventsAfter(h.orm, kind, who.id, { afterId: from, throughId: through, limit: 1000 }, settleMs())),
+      ...(await listEventsAfter(h.orm, kind, who.id, { afterId: from, throughId: through, limit: 1000 }, writeMs())),
     );
   }
   return events;
@@ -141,7 +147,7 @@ async function readWhole(kind: LiveKind, who = reader): Promise<LiveEvent[]> {
 async function replay(kind: LiveKind, limit: number, who = reader): Promise<LiveEvent[]> {
   const events: LiveEvent[] = [];
   for (let cursor = afterId, batch = limit; batch === limit;) {
-    const read = await listEventsAfter(h.orm, kind, who.id, { afterId: cursor, throughId, limit }, settleMs());
+    const read = await listEventsAfter(h.orm, kind, who.id, { afterId: cursor, throughId, limit }, writeMs());
     events.push(...read);
     batch = read.length;
     cursor = read.at(-1)?.id ?? cursor;
@@ -188,10 +194,50 @@ describe(`a reader of ${SILENT} users silent for a year, two of whom wake up in 
     });
 
     it(`/live/${kind}: a batch probes posts and reposts, and reads follows, for the users active since the resume id only`, async () => {
-      const reads = await batchReads(`live_${kind}_after`, crowd, settleMs());
+      const reads = await batchReads(`live_${kind}_after`, crowd, writeMs());
       expect(reads.probes).toBeLessThanOrEqual(100);
       expect(reads.rows).toBeLessThanOrEqual(100);
       expect(reads.follows).toBeLessThanOrEqual(100);
     });
   }
+});
+
+/**
+ * A write's `created_at` is when its statement began, which may be long before it took its id (a
+ * lock wait, a stalled machine): the replay's `since` allows for the longest a statement may run,
+ * not the settle wait (docs/live-delivery.md).
+ */
+describe('a post whose statement began well before the event below the resume id took its id', () => {
+  it('is replayed on /live/feed and /live/home', async () => {
+    const [slowReader, slowAuthor] = [await h.user(), await h.user()];
+    await h.caller(slowReader.token).users.follow({ id: slowAuthor.id });
+    // P began a second before a minute's end (its author's bound) after every event so far, and took
+    // its id after Q, which began a little less than the statement timeout later: past the minute's
+    // end by more than the settle wait.
+    const began = Math.ceil(Date.now() / 60_000) * 60_000 + 59_000;
+    const q = await idOf(
+      `insert into posts (title, content, author_id, created_at) values ('q', 'x', ?, ?) returning id`,
+      // A statement may run up to the statement timeout, PostgreSQL's own bound.
+      [stranger.id, new Date(began + h.services.config.DB_STATEMENT_TIMEOUT_MS - 1_000).toISOString()],
+    );
+    const p = await idOf(
+      `insert into posts (title, content, author_id, created_at) values ('p', 'x', ?, ?) returning id`,
+      [slowAuthor.id, new Date(began).toISOString()],
+    );
+    await fillers(REPLAY_WALK + 10);
+    const through = await idOf('select max(id) as id from posts');
+    for (const kind of ['feed', 'home'] as const) {
+      const events = await listEventsAfter(
+        h.orm,
+        kind,
+        slowReader.id,
+        { afterId: q, throughId: through, limit: 100 },
+        writeMs(),
+      );
+      expect(
+        events.map((event) => event.id),
+        kind,
+      ).toEqual([p]);
+    }
+  });
 });
