@@ -23,6 +23,12 @@ import { homeCursorParts, type HomeItem } from './posts.schemas.js';
 /** How many of the newest reposts a page looks through for the reader's followed users before it takes each one's newest. */
 export const HOME_REPOST_WALK = 500;
 
+/**
+ * How many of a followed tag's posts past what a page takes its walk of the tag steps over (authors
+ * the reader blocked or mutes, posts a followed user reposted) before it ranks the tag's authors instead.
+ */
+export const HOME_TAG_WALK = 100;
+
 /** A valid cursor `<milliseconds>_<post id>` (homeCursor) as its two statement values. */
 export const cursorValues = (cursor: string): [string, number] => homeCursorParts(cursor)!;
 
@@ -83,6 +89,59 @@ const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
   viewer ? shownAuthor(viewer, `(select ap.author_id from posts ap where ap.id = ${post})`) : 'true';
 
 /**
+ * The newest `count` posts of the tag `tag` (an expression) a page keeps, as `(created_at, post_id)`:
+ * at or above `from` (an instant), past `cursor`, by an author the reader sees, and not reposted by a
+ * user they follow. A walk of the tag's posts newest first; for a reader with blocks or mutes, one of
+ * at most `count` + HOME_TAG_WALK posts, and when that comes up short, the tag's authors in bound
+ * order (tag_authors), as feedPage reads followed authors: an author hidden from the reader is one
+ * row however many posts they wrote. The heads (newest kept post, one probe each) of the first
+ * `count` authors bounded at or below the cursor give a floor; of the authors bounded above it, the
+ * `count` newest heads, and those authors' posts at or above the `count`-th newest head.
+ */
+function tagPosts(
+  tag: string,
+  from: string,
+  count: string,
+  cursor: FeedCursor | undefined,
+  viewer: Viewer | undefined,
+) {
+  const newestFirst = (t: string) => `order by ${t}.created_at desc, ${t}.post_id desc`;
+  const past = (t: string) => (cursor === undefined ? '' : `and (${t}.created_at, ${t}.post_id) < ${cursor.key}`);
+  const kept = (t: string) => notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`);
+  const range = (t: string, lower: string) => `${t}.tag = ${tag} and ${t}.created_at >= ${lower} ${past(t)}`;
+  if (!viewer) {
+    return `select t.created_at, t.post_id from post_tags t where ${range('t', from)} and ${kept('t')} ${newestFirst('t')} limit ${count}`;
+  }
+  const walk = `select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)} ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}`;
+  const shown = (author: string) => shownAuthor(viewer, author);
+  const newestOf = (author: string, n: string, lower: string) =>
+    `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${kept('x')} ${newestFirst('x')} limit ${n}`;
+  const boundedPastCursor = cursor === undefined ? '' : `and a.posted_before <= ${cursor.at}`;
+  const ranking = '(select yes from tag_ranked)';
+  return `with tag_walked as materialized (
+      select w.created_at, w.post_id from (${walk}) w where ${shown('w.author_id')} and ${kept('w')} ${newestFirst('w')} limit ${count}),
+    -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+    tag_ranked as materialized (
+      select (select count(*) from tag_walked) < ${count} and (select count(*) from (${walk}) c) = ${count} + ${HOME_TAG_WALK} as yes),
+    tag_author_heads as materialized (
+      select k.created_at from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
+      where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
+      order by a.posted_before desc limit ${count}),
+    tag_author_floor as materialized (
+      select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_author_heads),
+    tag_ranked_heads as materialized (
+      select a.author_id, k.created_at, k.post_id from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
+      where ${ranking} and a.tag = ${tag} and a.posted_before > (select at from tag_author_floor) and ${shown('a.author_id')}
+      ${newestFirst('k')} limit ${count}),
+    tag_heads_floor as materialized (
+      select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_ranked_heads)
+    select w.created_at, w.post_id from tag_walked w where not ${ranking}
+    union all
+    (select k.created_at, k.post_id from tag_ranked_heads hd
+      cross join lateral (${newestOf('hd.author_id', count, '(select at from tag_heads_floor)')}) k ${newestFirst('k')} limit ${count})`;
+}
+
+/**
  * The ids of a home page's items as `(id, at, reposter)`: the newest `limit` items older than
  * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`,
  * the reposts first, since they are the newest when users repost much:
@@ -110,8 +169,7 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
   // ('infinity', first in that order) are above any floor anyway. A user bounded at or below the cursor's
   // instant has only reposts past the cursor: their head is their newest.
   const boundedPastCursor = cursor === undefined ? '' : `and r.repost_bound <= ${cursor.at}`;
-  const tagged = (t: string, from: string) =>
-    `and ${t}.created_at >= ${from} ${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`)}`;
+  const taggedPosts = (tag: string, from: string, count: string) => tagPosts(tag, from, count, cursor, viewer);
   const keptRepost = (r: string) =>
     `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
   const newestRepostsOf = (user: string, count: string, from = "'-infinity'") =>
@@ -150,17 +208,13 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
     repost_floor as materialized (
       select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from reposted),
     tag_heads as materialized (
-      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (
-        select t.created_at, t.post_id from post_tags t where t.tag = tf.tag ${tagged('t', notBefore)}
-        order by t.created_at desc, t.post_id desc limit 1) k
+      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (${taggedPosts('tf.tag', notBefore, '1')}) k
       where tf.user_id = s.user_id),
     tag_floor as materialized (
       select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads) h
         order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity') as at),
     tag_items as materialized (
-      select k.post_id, k.created_at from tag_heads th cross join lateral (
-        select t.post_id, t.created_at from post_tags t where t.tag = th.tag ${tagged('t', '(select at from tag_floor)')}
-        order by t.created_at desc, t.post_id desc limit ${limit}) k
+      select k.post_id, k.created_at from tag_heads th cross join lateral (${taggedPosts('th.tag', '(select at from tag_floor)', limit)}) k
       where th.created_at >= (select at from tag_floor))
     select distinct on (u.id) u.id, u.at, u.reposter from (
       select fa.id, fa.created_at as at, null::int as reposter from ${authored} fa

@@ -19521,7 +19521,6 @@ select
                                             repost_floor
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -19649,8 +19648,8 @@ select
                                     tag_heads th
                                     cross join lateral (
                                       select
-                                        t.post_id,
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
@@ -19662,7 +19661,6 @@ select
                                             tag_floor
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -22475,80 +22473,870 @@ select
                                 from
                                   tag_follows tf
                                   cross join lateral (
-                                    select
-                                      t.created_at,
-                                      t.post_id
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id
                                         from
-                                          repost_floor
-                                      )
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
+                                              t.created_at,
+                                              t.post_id,
+                                              t.author_id
                                             from
-                                              blocks bk
+                                              post_tags t
                                             where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
+                                              t.tag = tf.tag
+                                              and t.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                              and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            order by
+                                              t.created_at desc,
+                                              t.post_id desc
+                                            limit
+                                              1 + 100
+                                          ) w
+                                        where
+                                          (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = w.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = w.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = w.author_id
+                                            )
                                           )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.post_id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                                and exists (
+                                            ),
+                                            false
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.post_id desc
+                                        limit
+                                          1
+                                      ),
+                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                          ) < 1
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
+                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) c
+                                          ) = 1 + 100 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = tf.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = tf.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
+                                          )
+                                          and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          1
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= 1 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = tf.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = tf.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          1
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= 1 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = tf.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -22593,87 +23381,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            1
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        1
+                                    )
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -22709,80 +23445,870 @@ select
                                 from
                                   tag_heads th
                                   cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id
                                         from
-                                          tag_floor
-                                      )
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
+                                              t.created_at,
+                                              t.post_id,
+                                              t.author_id
                                             from
-                                              blocks bk
+                                              post_tags t
                                             where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
+                                              t.tag = th.tag
+                                              and t.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            order by
+                                              t.created_at desc,
+                                              t.post_id desc
+                                            limit
+                                              $5 + 100
+                                          ) w
+                                        where
+                                          (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = w.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = w.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = w.author_id
+                                            )
                                           )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.post_id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                                and exists (
+                                            ),
+                                            false
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.post_id desc
+                                        limit
+                                          $5
+                                      ),
+                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                          ) < $5
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = th.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
+                                                  )
+                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  $5 + 100
+                                              ) c
+                                          ) = $5 + 100 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_floor
+                                          )
+                                          and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          $5
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          $5
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = th.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -22827,87 +24353,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $5
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            $5
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        $5
+                                    )
                                   ) k
                                 where
                                   th.created_at >= (
@@ -25038,7 +26512,6 @@ select
                                           from
                                             repost_floor
                                         )
-                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -25166,8 +26639,8 @@ select
                                     tag_heads th
                                     cross join lateral (
                                       select
-                                        t.post_id,
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
@@ -25178,7 +26651,6 @@ select
                                           from
                                             tag_floor
                                         )
-                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -27981,79 +29453,864 @@ select
                                 from
                                   tag_follows tf
                                   cross join lateral (
-                                    select
-                                      t.created_at,
-                                      t.post_id
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id
                                         from
-                                          repost_floor
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
+                                              t.created_at,
+                                              t.post_id,
+                                              t.author_id
                                             from
-                                              blocks bk
+                                              post_tags t
                                             where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
+                                              t.tag = tf.tag
+                                              and t.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                            order by
+                                              t.created_at desc,
+                                              t.post_id desc
+                                            limit
+                                              1 + 100
+                                          ) w
+                                        where
+                                          (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = w.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = w.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = w.author_id
+                                            )
                                           )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.post_id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                                and exists (
+                                            ),
+                                            false
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.post_id desc
+                                        limit
+                                          1
+                                      ),
+                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                          ) < 1
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) c
+                                          ) = 1 + 100 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = tf.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = tf.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          1
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= 1 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = tf.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = tf.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          1
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= 1 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = tf.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -28098,87 +30355,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            1
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        1
+                                    )
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -28214,79 +30419,864 @@ select
                                 from
                                   tag_heads th
                                   cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id
                                         from
-                                          tag_floor
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
+                                              t.created_at,
+                                              t.post_id,
+                                              t.author_id
                                             from
-                                              blocks bk
+                                              post_tags t
                                             where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
+                                              t.tag = th.tag
+                                              and t.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                            order by
+                                              t.created_at desc,
+                                              t.post_id desc
+                                            limit
+                                              $3 + 100
+                                          ) w
+                                        where
+                                          (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = w.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = w.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = w.author_id
+                                            )
                                           )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.post_id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
                                                 )
-                                                and exists (
+                                            ),
+                                            false
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.post_id desc
+                                        limit
+                                          $3
+                                      ),
+                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                          ) < $3
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = th.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
+                                                  )
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  $3 + 100
+                                              ) c
+                                          ) = $3 + 100 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          $3
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          $3
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = th.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -28331,87 +31321,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $3
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            $3
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        $3
+                                    )
                                   ) k
                                 where
                                   th.created_at >= (
