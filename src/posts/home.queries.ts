@@ -88,6 +88,39 @@ const newestFollowedRepost = (viewer: Viewer | undefined, r: string) =>
 const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
   viewer ? shownAuthor(viewer, `(select ap.author_id from posts ap where ap.id = ${post})`) : 'true';
 
+/** What a home page's reads of one followed tag's posts share: its range, its walk and the posts it keeps. */
+function tagRange(tag: string, cursor: FeedCursor | undefined, viewer: Viewer | undefined) {
+  const newestFirst = (t: string) => `order by ${t}.created_at desc, ${t}.post_id desc`;
+  const past = (t: string) => (cursor === undefined ? '' : `and (${t}.created_at, ${t}.post_id) < ${cursor.key}`);
+  const range = (t: string, lower: string) => `${t}.tag = ${tag} and ${t}.created_at >= ${lower} ${past(t)}`;
+  const kept = (t: string) =>
+    `${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`)}`;
+  return {
+    newestFirst,
+    range,
+    kept,
+    /** The tag's posts at or above `from` past the cursor, newest first: the `count` + HOME_TAG_WALK newest. */
+    walk: (from: string, count: string) =>
+      `select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)} ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}`,
+  };
+}
+
+/**
+ * The newest kept post of the tag `tag` at or above `from` past the cursor (see tagPosts), as
+ * `(created_at, post_id)`; for a reader with blocks or mutes, within a walk of 1 + HOME_TAG_WALK
+ * posts, and when a whole walk keeps none, the oldest it walked with a null post: no kept post is
+ * newer, and the page reads the tag (tagPosts, which ranks its authors) unless its floor is above it.
+ */
+function tagHead(tag: string, from: string, cursor: FeedCursor | undefined, viewer: Viewer | undefined) {
+  if (!viewer) return tagPosts(tag, from, '1', cursor, viewer);
+  const { newestFirst, kept, walk } = tagRange(tag, cursor, viewer);
+  return `with tag_walked as materialized (select w.created_at, w.post_id from (${walk(from, '1')}) w where ${kept('w')} ${newestFirst('w')} limit 1)
+    select w.created_at, w.post_id from tag_walked w
+    union all
+    (select w.created_at, null from (${walk(from, '1')}) w where not exists (select from tag_walked)
+      ${newestFirst('w')} offset ${HOME_TAG_WALK})`;
+}
+
 /**
  * The newest `count` posts of the tag `tag` (an expression) a page keeps, as `(created_at, post_id)`:
  * at or above `from` (an instant), past `cursor`, by an author the reader sees, and not reposted by a
@@ -105,24 +138,20 @@ function tagPosts(
   cursor: FeedCursor | undefined,
   viewer: Viewer | undefined,
 ) {
-  const newestFirst = (t: string) => `order by ${t}.created_at desc, ${t}.post_id desc`;
-  const past = (t: string) => (cursor === undefined ? '' : `and (${t}.created_at, ${t}.post_id) < ${cursor.key}`);
-  const kept = (t: string) => notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`);
-  const range = (t: string, lower: string) => `${t}.tag = ${tag} and ${t}.created_at >= ${lower} ${past(t)}`;
+  const { newestFirst, range, kept, walk } = tagRange(tag, cursor, viewer);
   if (!viewer) {
     return `select t.created_at, t.post_id from post_tags t where ${range('t', from)} and ${kept('t')} ${newestFirst('t')} limit ${count}`;
   }
-  const walk = `select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)} ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}`;
   const shown = (author: string) => shownAuthor(viewer, author);
   const newestOf = (author: string, n: string, lower: string) =>
-    `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${kept('x')} ${newestFirst('x')} limit ${n}`;
+    `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${notRepostedByFollowed(viewer, 'x.post_id', 'x.created_at')} ${newestFirst('x')} limit ${n}`;
   const boundedPastCursor = cursor === undefined ? '' : `and a.posted_before <= ${cursor.at}`;
   const ranking = '(select yes from tag_ranked)';
   return `with tag_walked as materialized (
-      select w.created_at, w.post_id from (${walk}) w where ${shown('w.author_id')} and ${kept('w')} ${newestFirst('w')} limit ${count}),
+      select w.created_at, w.post_id from (${walk(from, count)}) w where ${kept('w')} ${newestFirst('w')} limit ${count}),
     -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
     tag_ranked as materialized (
-      select (select count(*) from tag_walked) < ${count} and (select count(*) from (${walk}) c) = ${count} + ${HOME_TAG_WALK} as yes),
+      select (select count(*) from tag_walked) < ${count} and (select count(*) from (${walk(from, count)}) c) = ${count} + ${HOME_TAG_WALK} as yes),
     tag_author_heads as materialized (
       select k.created_at from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
       where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
@@ -155,8 +184,8 @@ function tagPosts(
  *   so the heads are distinct posts);
  * - the `limit`-th newest of those is a floor for the others (`notBefore`): no older item can be on
  *   the page;
- * - followed tags: each tag's newest kept post at or above it (one probe per tag), then the tags'
- *   kept posts at or above the `limit`-th newest distinct post among those heads;
+ * - followed tags: each tag's newest kept post at or above it (one probe per tag, tagHead), then the
+ *   tags' kept posts at or above the `limit`-th newest distinct post among those heads (tagPosts);
  * - followed authors: the feed's page (feedPage), less the posts a followed user reposted, none
  *   older than the floor.
  */
@@ -169,7 +198,6 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
   // ('infinity', first in that order) are above any floor anyway. A user bounded at or below the cursor's
   // instant has only reposts past the cursor: their head is their newest.
   const boundedPastCursor = cursor === undefined ? '' : `and r.repost_bound <= ${cursor.at}`;
-  const taggedPosts = (tag: string, from: string, count: string) => tagPosts(tag, from, count, cursor, viewer);
   const keptRepost = (r: string) =>
     `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
   const newestRepostsOf = (user: string, count: string, from = "'-infinity'") =>
@@ -208,13 +236,13 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
     repost_floor as materialized (
       select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from reposted),
     tag_heads as materialized (
-      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (${taggedPosts('tf.tag', notBefore, '1')}) k
+      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (${tagHead('tf.tag', notBefore, cursor, viewer)}) k
       where tf.user_id = s.user_id),
     tag_floor as materialized (
-      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads) h
+      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads where post_id is not null) h
         order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity') as at),
     tag_items as materialized (
-      select k.post_id, k.created_at from tag_heads th cross join lateral (${taggedPosts('th.tag', '(select at from tag_floor)', limit)}) k
+      select k.post_id, k.created_at from tag_heads th cross join lateral (${tagPosts('th.tag', '(select at from tag_floor)', limit, cursor, viewer)}) k
       where th.created_at >= (select at from tag_floor))
     select distinct on (u.id) u.id, u.at, u.reposter from (
       select fa.id, fa.created_at as at, null::int as reposter from ${authored} fa

@@ -19521,6 +19521,7 @@ select
                                             repost_floor
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -19629,6 +19630,8 @@ select
                                               created_at
                                             from
                                               tag_heads
+                                            where
+                                              post_id is not null
                                           ) h
                                         order by
                                           h.created_at desc
@@ -19661,6 +19664,7 @@ select
                                             tag_floor
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -22687,728 +22691,51 @@ select
                                           w.post_id desc
                                         limit
                                           1
-                                      ),
-                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
-                                      tag_ranked as materialized (
-                                        select
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              tag_walked
-                                          ) < 1
-                                          and (
-                                            select
-                                              count(*)
-                                            from
-                                              (
-                                                select
-                                                  t.created_at,
-                                                  t.post_id,
-                                                  t.author_id
-                                                from
-                                                  post_tags t
-                                                where
-                                                  t.tag = tf.tag
-                                                  and t.created_at >= (
-                                                    select
-                                                      at
-                                                    from
-                                                      repost_floor
-                                                  )
-                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                order by
-                                                  t.created_at desc,
-                                                  t.post_id desc
-                                                limit
-                                                  1 + 100
-                                              ) c
-                                          ) = 1 + 100 as yes
-                                      ),
-                                      tag_author_heads as materialized (
-                                        select
-                                          k.created_at
-                                        from
-                                          tag_authors a
-                                          cross join lateral (
-                                            select
-                                              x.created_at,
-                                              x.post_id
-                                            from
-                                              post_tags x
-                                            where
-                                              x.author_id = a.author_id
-                                              and x.tag = tf.tag
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and not coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.post_id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.post_id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and (
-                                                                        s.block_count = 0
-                                                                        or (
-                                                                          not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = s.user_id
-                                                                              and bk.blocked_id = f.followed_id
-                                                                          )
-                                                                          and not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = f.followed_id
-                                                                              and bk.blocked_id = s.user_id
-                                                                          )
-                                                                        )
-                                                                      )
-                                                                      and (
-                                                                        s.mute_count = 0
-                                                                        or not exists (
-                                                                          select
-                                                                          from
-                                                                            mutes mu
-                                                                          where
-                                                                            mu.muter_id = s.user_id
-                                                                            and mu.muted_id = f.followed_id
-                                                                        )
-                                                                      )
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.post_id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                ),
-                                                false
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.post_id desc
-                                            limit
-                                              1
-                                          ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = tf.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              repost_floor
-                                          )
-                                          and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          a.posted_before desc
-                                        limit
-                                          1
-                                      ),
-                                      tag_author_floor as materialized (
-                                        select
-                                          greatest(
-                                            case
-                                              when count(*) >= 1 then min(created_at)
-                                              else '-infinity'
-                                            end,
-                                            (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                          ) as at
-                                        from
-                                          tag_author_heads
-                                      ),
-                                      tag_ranked_heads as materialized (
-                                        select
-                                          a.author_id,
-                                          k.created_at,
-                                          k.post_id
-                                        from
-                                          tag_authors a
-                                          cross join lateral (
-                                            select
-                                              x.created_at,
-                                              x.post_id
-                                            from
-                                              post_tags x
-                                            where
-                                              x.author_id = a.author_id
-                                              and x.tag = tf.tag
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and not coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.post_id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.post_id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and (
-                                                                        s.block_count = 0
-                                                                        or (
-                                                                          not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = s.user_id
-                                                                              and bk.blocked_id = f.followed_id
-                                                                          )
-                                                                          and not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = f.followed_id
-                                                                              and bk.blocked_id = s.user_id
-                                                                          )
-                                                                        )
-                                                                      )
-                                                                      and (
-                                                                        s.mute_count = 0
-                                                                        or not exists (
-                                                                          select
-                                                                          from
-                                                                            mutes mu
-                                                                          where
-                                                                            mu.muter_id = s.user_id
-                                                                            and mu.muted_id = f.followed_id
-                                                                        )
-                                                                      )
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.post_id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                ),
-                                                false
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.post_id desc
-                                            limit
-                                              1
-                                          ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = tf.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_author_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          k.created_at desc,
-                                          k.post_id desc
-                                        limit
-                                          1
-                                      ),
-                                      tag_heads_floor as materialized (
-                                        select
-                                          greatest(
-                                            case
-                                              when count(*) >= 1 then min(created_at)
-                                              else '-infinity'
-                                            end,
-                                            (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                          ) as at
-                                        from
-                                          tag_ranked_heads
                                       )
                                     select
                                       w.created_at,
                                       w.post_id
                                     from
                                       tag_walked w
-                                    where
-                                      not (
-                                        select
-                                          yes
-                                        from
-                                          tag_ranked
-                                      )
                                     union all
                                     (
                                       select
-                                        k.created_at,
-                                        k.post_id
+                                        w.created_at,
+                                        null
                                       from
-                                        tag_ranked_heads hd
-                                        cross join lateral (
+                                        (
                                           select
-                                            x.created_at,
-                                            x.post_id
+                                            t.created_at,
+                                            t.post_id,
+                                            t.author_id
                                           from
-                                            post_tags x
+                                            post_tags t
                                           where
-                                            x.author_id = hd.author_id
-                                            and x.tag = tf.tag
-                                            and x.created_at >= (
+                                            t.tag = tf.tag
+                                            and t.created_at >= (
                                               select
                                                 at
                                               from
-                                                tag_heads_floor
+                                                repost_floor
                                             )
-                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                            and not coalesce(
-                                              (
-                                                select
-                                                  true
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.post_id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.post_id
-                                                          and true
-                                                          and coalesce(
-                                                            (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
-                                                      )
-                                                    )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.post_id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
-                                              ),
-                                              false
-                                            )
+                                            and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                           order by
-                                            x.created_at desc,
-                                            x.post_id desc
+                                            t.created_at desc,
+                                            t.post_id desc
                                           limit
-                                            1
-                                        ) k
+                                            1 + 100
+                                        ) w
+                                      where
+                                        not exists (
+                                          select
+                                          from
+                                            tag_walked
+                                        )
                                       order by
-                                        k.created_at desc,
-                                        k.post_id desc
-                                      limit
-                                        1
+                                        w.created_at desc,
+                                        w.post_id desc
+                                      offset
+                                        100
                                     )
                                   ) k
                                 where
@@ -23427,6 +22754,8 @@ select
                                             created_at
                                           from
                                             tag_heads
+                                          where
+                                            post_id is not null
                                         ) h
                                       order by
                                         h.created_at desc
@@ -26512,6 +25841,7 @@ select
                                           from
                                             repost_floor
                                         )
+                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -26620,6 +25950,8 @@ select
                                               created_at
                                             from
                                               tag_heads
+                                            where
+                                              post_id is not null
                                           ) h
                                         order by
                                           h.created_at desc
@@ -26651,6 +25983,7 @@ select
                                           from
                                             tag_floor
                                         )
+                                        and true
                                         and not coalesce(
                                           (
                                             select
@@ -29666,723 +28999,50 @@ select
                                           w.post_id desc
                                         limit
                                           1
-                                      ),
-                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
-                                      tag_ranked as materialized (
-                                        select
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              tag_walked
-                                          ) < 1
-                                          and (
-                                            select
-                                              count(*)
-                                            from
-                                              (
-                                                select
-                                                  t.created_at,
-                                                  t.post_id,
-                                                  t.author_id
-                                                from
-                                                  post_tags t
-                                                where
-                                                  t.tag = tf.tag
-                                                  and t.created_at >= (
-                                                    select
-                                                      at
-                                                    from
-                                                      repost_floor
-                                                  )
-                                                order by
-                                                  t.created_at desc,
-                                                  t.post_id desc
-                                                limit
-                                                  1 + 100
-                                              ) c
-                                          ) = 1 + 100 as yes
-                                      ),
-                                      tag_author_heads as materialized (
-                                        select
-                                          k.created_at
-                                        from
-                                          tag_authors a
-                                          cross join lateral (
-                                            select
-                                              x.created_at,
-                                              x.post_id
-                                            from
-                                              post_tags x
-                                            where
-                                              x.author_id = a.author_id
-                                              and x.tag = tf.tag
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                              and not coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.post_id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.post_id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and (
-                                                                        s.block_count = 0
-                                                                        or (
-                                                                          not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = s.user_id
-                                                                              and bk.blocked_id = f.followed_id
-                                                                          )
-                                                                          and not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = f.followed_id
-                                                                              and bk.blocked_id = s.user_id
-                                                                          )
-                                                                        )
-                                                                      )
-                                                                      and (
-                                                                        s.mute_count = 0
-                                                                        or not exists (
-                                                                          select
-                                                                          from
-                                                                            mutes mu
-                                                                          where
-                                                                            mu.muter_id = s.user_id
-                                                                            and mu.muted_id = f.followed_id
-                                                                        )
-                                                                      )
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.post_id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                ),
-                                                false
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.post_id desc
-                                            limit
-                                              1
-                                          ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = tf.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              repost_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          a.posted_before desc
-                                        limit
-                                          1
-                                      ),
-                                      tag_author_floor as materialized (
-                                        select
-                                          greatest(
-                                            case
-                                              when count(*) >= 1 then min(created_at)
-                                              else '-infinity'
-                                            end,
-                                            (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                          ) as at
-                                        from
-                                          tag_author_heads
-                                      ),
-                                      tag_ranked_heads as materialized (
-                                        select
-                                          a.author_id,
-                                          k.created_at,
-                                          k.post_id
-                                        from
-                                          tag_authors a
-                                          cross join lateral (
-                                            select
-                                              x.created_at,
-                                              x.post_id
-                                            from
-                                              post_tags x
-                                            where
-                                              x.author_id = a.author_id
-                                              and x.tag = tf.tag
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                              and not coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.post_id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.post_id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and (
-                                                                        s.block_count = 0
-                                                                        or (
-                                                                          not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = s.user_id
-                                                                              and bk.blocked_id = f.followed_id
-                                                                          )
-                                                                          and not exists (
-                                                                            select
-                                                                            from
-                                                                              blocks bk
-                                                                            where
-                                                                              bk.blocker_id = f.followed_id
-                                                                              and bk.blocked_id = s.user_id
-                                                                          )
-                                                                        )
-                                                                      )
-                                                                      and (
-                                                                        s.mute_count = 0
-                                                                        or not exists (
-                                                                          select
-                                                                          from
-                                                                            mutes mu
-                                                                          where
-                                                                            mu.muter_id = s.user_id
-                                                                            and mu.muted_id = f.followed_id
-                                                                        )
-                                                                      )
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.post_id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                ),
-                                                false
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.post_id desc
-                                            limit
-                                              1
-                                          ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = tf.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_author_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          k.created_at desc,
-                                          k.post_id desc
-                                        limit
-                                          1
-                                      ),
-                                      tag_heads_floor as materialized (
-                                        select
-                                          greatest(
-                                            case
-                                              when count(*) >= 1 then min(created_at)
-                                              else '-infinity'
-                                            end,
-                                            (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                          ) as at
-                                        from
-                                          tag_ranked_heads
                                       )
                                     select
                                       w.created_at,
                                       w.post_id
                                     from
                                       tag_walked w
-                                    where
-                                      not (
-                                        select
-                                          yes
-                                        from
-                                          tag_ranked
-                                      )
                                     union all
                                     (
                                       select
-                                        k.created_at,
-                                        k.post_id
+                                        w.created_at,
+                                        null
                                       from
-                                        tag_ranked_heads hd
-                                        cross join lateral (
+                                        (
                                           select
-                                            x.created_at,
-                                            x.post_id
+                                            t.created_at,
+                                            t.post_id,
+                                            t.author_id
                                           from
-                                            post_tags x
+                                            post_tags t
                                           where
-                                            x.author_id = hd.author_id
-                                            and x.tag = tf.tag
-                                            and x.created_at >= (
+                                            t.tag = tf.tag
+                                            and t.created_at >= (
                                               select
                                                 at
                                               from
-                                                tag_heads_floor
-                                            )
-                                            and not coalesce(
-                                              (
-                                                select
-                                                  true
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.post_id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.post_id
-                                                          and true
-                                                          and coalesce(
-                                                            (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
-                                                      )
-                                                    )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.post_id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
-                                              ),
-                                              false
+                                                repost_floor
                                             )
                                           order by
-                                            x.created_at desc,
-                                            x.post_id desc
+                                            t.created_at desc,
+                                            t.post_id desc
                                           limit
-                                            1
-                                        ) k
+                                            1 + 100
+                                        ) w
+                                      where
+                                        not exists (
+                                          select
+                                          from
+                                            tag_walked
+                                        )
                                       order by
-                                        k.created_at desc,
-                                        k.post_id desc
-                                      limit
-                                        1
+                                        w.created_at desc,
+                                        w.post_id desc
+                                      offset
+                                        100
                                     )
                                   ) k
                                 where
@@ -30401,6 +29061,8 @@ select
                                             created_at
                                           from
                                             tag_heads
+                                          where
+                                            post_id is not null
                                         ) h
                                       order by
                                         h.created_at desc
