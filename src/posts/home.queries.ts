@@ -98,10 +98,18 @@ function tagRange(tag: string, cursor: FeedCursor | undefined, viewer: Viewer | 
   return {
     newestFirst,
     range,
+    /**
+     * The kept posts of the `count` + HOME_TAG_WALK newest at or above `from` past the cursor, and the
+     * last of those whether kept or not (`last` says which it is): at most `count` rows, in the walk's
+     * order. No sort above the walk, so it stops at `count` kept posts, each checked once.
+     */
+    walked: (from: string, count: string) =>
+      `select w.created_at, w.post_id, w.kept, w.n = ${count} + ${HOME_TAG_WALK} as last from (
+        select x.created_at, x.post_id, row_number() over () as n, ${kept('x')} as kept from (
+          select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)}
+          ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}) x) w
+      where w.kept or w.n = ${count} + ${HOME_TAG_WALK} limit ${count}`,
     kept,
-    /** The tag's posts at or above `from` past the cursor, newest first: the `count` + HOME_TAG_WALK newest. */
-    walk: (from: string, count: string) =>
-      `select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)} ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}`,
   };
 }
 
@@ -113,12 +121,8 @@ function tagRange(tag: string, cursor: FeedCursor | undefined, viewer: Viewer | 
  */
 function tagHead(tag: string, from: string, cursor: FeedCursor | undefined, viewer: Viewer | undefined) {
   if (!viewer) return tagPosts(tag, from, '1', cursor, viewer);
-  const { newestFirst, kept, walk } = tagRange(tag, cursor, viewer);
-  return `with tag_walked as materialized (select w.created_at, w.post_id from (${walk(from, '1')}) w where ${kept('w')} ${newestFirst('w')} limit 1)
-    select w.created_at, w.post_id from tag_walked w
-    union all
-    (select w.created_at, null from (${walk(from, '1')}) w where not exists (select from tag_walked)
-      ${newestFirst('w')} offset ${HOME_TAG_WALK})`;
+  // The walk's last post, not kept, stands for the tag: no kept post is newer.
+  return `select w.created_at, case when w.kept then w.post_id end as post_id from (${tagRange(tag, cursor, viewer).walked(from, '1')}) w`;
 }
 
 /**
@@ -138,7 +142,7 @@ function tagPosts(
   cursor: FeedCursor | undefined,
   viewer: Viewer | undefined,
 ) {
-  const { newestFirst, range, kept, walk } = tagRange(tag, cursor, viewer);
+  const { newestFirst, range, kept, walked } = tagRange(tag, cursor, viewer);
   if (!viewer) {
     return `select t.created_at, t.post_id from post_tags t where ${range('t', from)} and ${kept('t')} ${newestFirst('t')} limit ${count}`;
   }
@@ -147,11 +151,10 @@ function tagPosts(
     `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${notRepostedByFollowed(viewer, 'x.post_id', 'x.created_at')} ${newestFirst('x')} limit ${n}`;
   const boundedPastCursor = cursor === undefined ? '' : `and a.posted_before <= ${cursor.at}`;
   const ranking = '(select yes from tag_ranked)';
-  return `with tag_walked as materialized (
-      select w.created_at, w.post_id from (${walk(from, count)}) w where ${kept('w')} ${newestFirst('w')} limit ${count}),
-    -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
+  return `with tag_walked as materialized (${walked(from, count)}),
+    -- The walk came to its last post without keeping enough: rank the authors instead.
     tag_ranked as materialized (
-      select (select count(*) from tag_walked) < ${count} and (select count(*) from (${walk(from, count)}) c) = ${count} + ${HOME_TAG_WALK} as yes),
+      select exists (select from tag_walked where last) and (select count(*) from tag_walked where kept) < ${count} as yes),
     tag_author_heads as materialized (
       select k.created_at from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
       where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
@@ -164,7 +167,7 @@ function tagPosts(
       ${newestFirst('k')} limit ${count}),
     tag_heads_floor as materialized (
       select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_ranked_heads)
-    select w.created_at, w.post_id from tag_walked w where not ${ranking}
+    select w.created_at, w.post_id from tag_walked w where w.kept and not ${ranking}
     union all
     (select k.created_at, k.post_id from tag_ranked_heads hd
       cross join lateral (${newestOf('hd.author_id', count, '(select at from tag_heads_floor)')}) k ${newestFirst('k')} limit ${count})`;

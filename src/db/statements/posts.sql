@@ -22477,266 +22477,234 @@ select
                                 from
                                   tag_follows tf
                                   cross join lateral (
-                                    with
-                                      tag_walked as materialized (
+                                    select
+                                      w.created_at,
+                                      case
+                                        when w.kept then w.post_id
+                                      end as post_id
+                                    from
+                                      (
                                         select
                                           w.created_at,
-                                          w.post_id
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = 1 + 100 as last
                                         from
                                           (
                                             select
-                                              t.created_at,
-                                              t.post_id,
-                                              t.author_id
-                                            from
-                                              post_tags t
-                                            where
-                                              t.tag = tf.tag
-                                              and t.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                              and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                            order by
-                                              t.created_at desc,
-                                              t.post_id desc
-                                            limit
-                                              1 + 100
-                                          ) w
-                                        where
-                                          (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = w.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = w.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = w.author_id
-                                            )
-                                          )
-                                          and not coalesce(
-                                            (
-                                              select
-                                                true
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.post_id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.post_id
-                                                        and true
-                                                        and coalesce(
-                                                          (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
-                                                                      )
-                                                                    )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
-                                                                    )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
-                                                    )
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
+                                                            n
                                                           from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
                                                           select
-                                                            true
                                                           from
                                                             reposts hr
                                                           where
-                                                            hr.post_id = w.post_id
-                                                            and hr.user_id = hf.followed_id
+                                                            hr.post_id = x.post_id
                                                             and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
                                                         )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
                                                   )
-                                                )
-                                            ),
-                                            false
-                                          )
-                                        order by
-                                          w.created_at desc,
-                                          w.post_id desc
+                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = 1 + 100
                                         limit
                                           1
-                                      )
-                                    select
-                                      w.created_at,
-                                      w.post_id
-                                    from
-                                      tag_walked w
-                                    union all
-                                    (
-                                      select
-                                        w.created_at,
-                                        null
-                                      from
-                                        (
-                                          select
-                                            t.created_at,
-                                            t.post_id,
-                                            t.author_id
-                                          from
-                                            post_tags t
-                                          where
-                                            t.tag = tf.tag
-                                            and t.created_at >= (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                            and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                          order by
-                                            t.created_at desc,
-                                            t.post_id desc
-                                          limit
-                                            1 + 100
-                                        ) w
-                                      where
-                                        not exists (
-                                          select
-                                          from
-                                            tag_walked
-                                        )
-                                      order by
-                                        w.created_at desc,
-                                        w.post_id desc
-                                      offset
-                                        100
-                                    )
+                                      ) w
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -22778,229 +22746,195 @@ select
                                       tag_walked as materialized (
                                         select
                                           w.created_at,
-                                          w.post_id
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = $5 + 100 as last
                                         from
                                           (
                                             select
-                                              t.created_at,
-                                              t.post_id,
-                                              t.author_id
-                                            from
-                                              post_tags t
-                                            where
-                                              t.tag = th.tag
-                                              and t.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  tag_floor
-                                              )
-                                              and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                            order by
-                                              t.created_at desc,
-                                              t.post_id desc
-                                            limit
-                                              $5 + 100
-                                          ) w
-                                        where
-                                          (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = w.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = w.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = w.author_id
-                                            )
-                                          )
-                                          and not coalesce(
-                                            (
-                                              select
-                                                true
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.post_id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.post_id
-                                                        and true
-                                                        and coalesce(
-                                                          (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
-                                                                      )
-                                                                    )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
-                                                                    )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
-                                                    )
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
+                                                            n
                                                           from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
                                                           select
-                                                            true
                                                           from
                                                             reposts hr
                                                           where
-                                                            hr.post_id = w.post_id
-                                                            and hr.user_id = hf.followed_id
+                                                            hr.post_id = x.post_id
                                                             and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
                                                         )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                  )
-                                                )
-                                            ),
-                                            false
-                                          )
-                                        order by
-                                          w.created_at desc,
-                                          w.post_id desc
-                                        limit
-                                          $5
-                                      ),
-                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
-                                      tag_ranked as materialized (
-                                        select
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              tag_walked
-                                          ) < $5
-                                          and (
-                                            select
-                                              count(*)
+                                                ),
+                                                false
+                                              ) as kept
                                             from
                                               (
                                                 select
@@ -23023,8 +22957,32 @@ select
                                                   t.post_id desc
                                                 limit
                                                   $5 + 100
-                                              ) c
-                                          ) = $5 + 100 as yes
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = $5 + 100
+                                        limit
+                                          $5
+                                      ),
+                                      -- The walk came to its last post without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          exists (
+                                            select
+                                            from
+                                              tag_walked
+                                            where
+                                              last
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                            where
+                                              kept
+                                          ) < $5 as yes
                                       ),
                                       tag_author_heads as materialized (
                                         select
@@ -23522,7 +23480,8 @@ select
                                     from
                                       tag_walked w
                                     where
-                                      not (
+                                      w.kept
+                                      and not (
                                         select
                                           yes
                                         from
@@ -28786,264 +28745,233 @@ select
                                 from
                                   tag_follows tf
                                   cross join lateral (
-                                    with
-                                      tag_walked as materialized (
+                                    select
+                                      w.created_at,
+                                      case
+                                        when w.kept then w.post_id
+                                      end as post_id
+                                    from
+                                      (
                                         select
                                           w.created_at,
-                                          w.post_id
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = 1 + 100 as last
                                         from
                                           (
                                             select
-                                              t.created_at,
-                                              t.post_id,
-                                              t.author_id
-                                            from
-                                              post_tags t
-                                            where
-                                              t.tag = tf.tag
-                                              and t.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                            order by
-                                              t.created_at desc,
-                                              t.post_id desc
-                                            limit
-                                              1 + 100
-                                          ) w
-                                        where
-                                          (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = w.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = w.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = w.author_id
-                                            )
-                                          )
-                                          and not coalesce(
-                                            (
-                                              select
-                                                true
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.post_id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.post_id
-                                                        and true
-                                                        and coalesce(
-                                                          (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
-                                                                      )
-                                                                    )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
-                                                                    )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
-                                                    )
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
+                                                            n
                                                           from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
                                                           select
-                                                            true
                                                           from
                                                             reposts hr
                                                           where
-                                                            hr.post_id = w.post_id
-                                                            and hr.user_id = hf.followed_id
+                                                            hr.post_id = x.post_id
                                                             and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
                                                         )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
                                                   )
-                                                )
-                                            ),
-                                            false
-                                          )
-                                        order by
-                                          w.created_at desc,
-                                          w.post_id desc
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = 1 + 100
                                         limit
                                           1
-                                      )
-                                    select
-                                      w.created_at,
-                                      w.post_id
-                                    from
-                                      tag_walked w
-                                    union all
-                                    (
-                                      select
-                                        w.created_at,
-                                        null
-                                      from
-                                        (
-                                          select
-                                            t.created_at,
-                                            t.post_id,
-                                            t.author_id
-                                          from
-                                            post_tags t
-                                          where
-                                            t.tag = tf.tag
-                                            and t.created_at >= (
-                                              select
-                                                at
-                                              from
-                                                repost_floor
-                                            )
-                                          order by
-                                            t.created_at desc,
-                                            t.post_id desc
-                                          limit
-                                            1 + 100
-                                        ) w
-                                      where
-                                        not exists (
-                                          select
-                                          from
-                                            tag_walked
-                                        )
-                                      order by
-                                        w.created_at desc,
-                                        w.post_id desc
-                                      offset
-                                        100
-                                    )
+                                      ) w
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -29085,228 +29013,195 @@ select
                                       tag_walked as materialized (
                                         select
                                           w.created_at,
-                                          w.post_id
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = $3 + 100 as last
                                         from
                                           (
                                             select
-                                              t.created_at,
-                                              t.post_id,
-                                              t.author_id
-                                            from
-                                              post_tags t
-                                            where
-                                              t.tag = th.tag
-                                              and t.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  tag_floor
-                                              )
-                                            order by
-                                              t.created_at desc,
-                                              t.post_id desc
-                                            limit
-                                              $3 + 100
-                                          ) w
-                                        where
-                                          (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = w.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = w.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = w.author_id
-                                            )
-                                          )
-                                          and not coalesce(
-                                            (
-                                              select
-                                                true
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.post_id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.post_id
-                                                        and true
-                                                        and coalesce(
-                                                          (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
-                                                                      )
-                                                                    )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
-                                                                    )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
-                                                    )
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
                                                           select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
+                                                            n
                                                           from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
                                                           select
-                                                            true
                                                           from
                                                             reposts hr
                                                           where
-                                                            hr.post_id = w.post_id
-                                                            and hr.user_id = hf.followed_id
+                                                            hr.post_id = x.post_id
                                                             and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
                                                         )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                  )
-                                                )
-                                            ),
-                                            false
-                                          )
-                                        order by
-                                          w.created_at desc,
-                                          w.post_id desc
-                                        limit
-                                          $3
-                                      ),
-                                      -- The walk stepped over as many as it reads without keeping enough: rank the authors instead.
-                                      tag_ranked as materialized (
-                                        select
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              tag_walked
-                                          ) < $3
-                                          and (
-                                            select
-                                              count(*)
+                                                ),
+                                                false
+                                              ) as kept
                                             from
                                               (
                                                 select
@@ -29328,8 +29223,32 @@ select
                                                   t.post_id desc
                                                 limit
                                                   $3 + 100
-                                              ) c
-                                          ) = $3 + 100 as yes
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = $3 + 100
+                                        limit
+                                          $3
+                                      ),
+                                      -- The walk came to its last post without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          exists (
+                                            select
+                                            from
+                                              tag_walked
+                                            where
+                                              last
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                            where
+                                              kept
+                                          ) < $3 as yes
                                       ),
                                       tag_author_heads as materialized (
                                         select
@@ -29824,7 +29743,8 @@ select
                                     from
                                       tag_walked w
                                     where
-                                      not (
+                                      w.kept
+                                      and not (
                                         select
                                           yes
                                         from
