@@ -62,7 +62,8 @@ const FOLLOW_COUNT = `home_follow_count as materialized (
  * post with fewer reposts than the reader follows has its reposts probed on the follows key; any
  * other has the reader's follows that reposted since `since` (follows.repost_bound) probed on its
  * reposts' (post_id, user_id) key. Each is a subquery per row, not a semi- or anti-join, which the
- * planner could turn into a merge of both sides, or of every post_stats row.
+ * planner could turn into a merge of both sides, or of every post_stats row. A reader who follows no
+ * one (of tags only) probes nothing.
  */
 const repostedByFollowed = (
   viewer: Viewer | undefined,
@@ -70,7 +71,7 @@ const repostedByFollowed = (
   since: string,
   newer: (r: string) => string = () => 'true',
 ) =>
-  `coalesce((select true from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
+  `coalesce((select n from home_follow_count) > 0 and (select true from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
     (hs.repost_count <= (select n from home_follow_count) and exists (select from reposts hr where hr.post_id = ${post} and ${newer('hr')}
       and ${followedUser(viewer, 'hr.user_id')}))
     or (hs.repost_count > (select n from home_follow_count) and exists (select from ${followedBy(viewer)} hf

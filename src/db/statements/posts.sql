@@ -18972,6 +18972,12 @@ select
                                     not coalesce(
                                       (
                                         select
+                                          n
+                                        from
+                                          home_follow_count
+                                      ) > 0
+                                      and (
+                                        select
                                           true
                                         from
                                           post_stats hs
@@ -19090,6 +19096,12 @@ select
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -19225,6 +19237,12 @@ select
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -19393,6 +19411,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -19524,6 +19548,12 @@ select
                                         and true
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -19668,6 +19698,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -19804,6 +19840,12 @@ select
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -20016,6 +20058,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -20177,6 +20225,12 @@ select
                                                 and not coalesce(
                                                   (
                                                     select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
+                                                    select
                                                       true
                                                     from
                                                       post_stats hs
@@ -20308,6 +20362,12 @@ select
                                                   and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                   and not coalesce(
                                                     (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    ) > 0
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -21424,6 +21484,12 @@ select
                                   not coalesce(
                                     (
                                       select
+                                        n
+                                      from
+                                        home_follow_count
+                                    ) > 0
+                                    and (
+                                      select
                                         true
                                       from
                                         post_stats hs
@@ -21687,6 +21753,12 @@ select
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -21967,6 +22039,12 @@ select
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -22249,6 +22327,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -22530,6 +22614,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -22790,6 +22880,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -23007,6 +23103,12 @@ select
                                               and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -23253,6 +23355,12 @@ select
                                               and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -23513,6 +23621,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -23749,6 +23863,12 @@ select
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -24085,6 +24205,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -24339,6 +24465,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -24532,6 +24664,12 @@ select
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -25256,6 +25394,12 @@ select
                                     not coalesce(
                                       (
                                         select
+                                          n
+                                        from
+                                          home_follow_count
+                                      ) > 0
+                                      and (
+                                        select
                                           true
                                         from
                                           post_stats hs
@@ -25373,6 +25517,12 @@ select
                                         and x.created_at >= '-infinity'
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -25506,6 +25656,12 @@ select
                                         and x.created_at >= '-infinity'
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -25673,6 +25829,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -25803,6 +25965,12 @@ select
                                         and true
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -25946,6 +26114,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -26081,6 +26255,12 @@ select
                                                 x.author_id = r.followed_id
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -26291,6 +26471,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -26451,6 +26637,12 @@ select
                                                 and not coalesce(
                                                   (
                                                     select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
+                                                    select
                                                       true
                                                     from
                                                       post_stats hs
@@ -26581,6 +26773,12 @@ select
                                                   x.author_id = hd.author_id
                                                   and not coalesce(
                                                     (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    ) > 0
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -27696,6 +27894,12 @@ select
                                   not coalesce(
                                     (
                                       select
+                                        n
+                                      from
+                                        home_follow_count
+                                    ) > 0
+                                    and (
+                                      select
                                         true
                                       from
                                         post_stats hs
@@ -27958,6 +28162,12 @@ select
                                       and x.created_at >= '-infinity'
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -28236,6 +28446,12 @@ select
                                       and x.created_at >= '-infinity'
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -28516,6 +28732,12 @@ select
                                         )
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -28798,6 +29020,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -29057,6 +29285,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -29272,6 +29506,12 @@ select
                                               )
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -29516,6 +29756,12 @@ select
                                               )
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -29775,6 +30021,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -30010,6 +30262,12 @@ select
                                               x.author_id = r.followed_id
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -30344,6 +30602,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -30597,6 +30861,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -30789,6 +31059,12 @@ select
                                                 x.author_id = hd.author_id
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from

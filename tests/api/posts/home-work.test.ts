@@ -30,6 +30,12 @@ const readOf = (plan: PlanNode, relation: string) =>
       0,
     );
 
+/** Scans started on `relation` (any index or scan), over every loop. */
+const scansOf = (plan: PlanNode, relation: string) =>
+  planNodes(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
+
 /** Scans started on the index `name`, over every loop. */
 const probesOf = (plan: PlanNode, name: string) =>
   planNodes(plan)
@@ -155,6 +161,27 @@ describe('the work of a home page', () => {
       // The floor's 20 heads, then the heads of the 20 and a few bounded above it, and their newest reposts.
       expect(probesOf(Plan, 'reposts_user_created_index')).toBeLessThanOrEqual(4 * 20 + 10);
       expect(rowsOf(Plan, 'follows')).toBeLessThanOrEqual(4 * 20 + 10 + 500);
+    }
+  });
+});
+
+describe('a reader of tags only', () => {
+  it("probes no post's reposts: no user they follow reposted any", async () => {
+    const [author] = await makeUsers(1, 'tags-only');
+    const reader = await h.user();
+    const tags = Array.from({ length: 30 }, (_, i) => `only${i}`);
+    for (const [i, tag] of tags.entries()) for (let k = 0; k < 3; k++) await post(author!, 10 + i + 40 * k, [tag]);
+    await sql(`insert into tag_follows (user_id, tag) select ?, unnest(?::varchar(50)[])`, [
+      reader.id,
+      `{${tags.join(',')}}`,
+    ]);
+    await sql('analyze');
+    const page = await h.caller(reader.token).posts.home({ limit: 20 });
+    expect(page).toHaveLength(20);
+    for (const before of [undefined, page[19]!.cursor]) {
+      const { Plan } = await homePlan(reader, before);
+      // The page's own posts' counters, once each; none for the 30 tags' heads and their walks.
+      expect(scansOf(Plan, 'post_stats')).toBeLessThanOrEqual(20);
     }
   });
 });
