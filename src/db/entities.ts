@@ -10,7 +10,13 @@ import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
 import { CommentMentionEntity, PostMentionEntity } from '../posts/mention.entity.js';
 import { NewestPostEntity } from '../posts/newest-post.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
-import { BookmarkEntity, PostTagEntity, RepostEntity, TagFollowEntity } from '../posts/share.entity.js';
+import {
+  BookmarkEntity,
+  PostTagEntity,
+  RepostEntity,
+  TagAuthorEntity,
+  TagFollowEntity,
+} from '../posts/share.entity.js';
 import { CommentStatsEntity, PostStatsEntity } from '../posts/stats.entity.js';
 import { BlockEntity, MuteEntity } from '../users/block.entity.js';
 import { FollowEntity } from '../users/follow.entity.js';
@@ -41,6 +47,7 @@ export const entities = [
   MediaQuotaEntity,
   MediaDeletedKeyEntity,
   PostTagEntity,
+  TagAuthorEntity,
   TagFollowEntity,
   RepostEntity,
   BookmarkEntity,

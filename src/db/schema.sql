@@ -580,6 +580,25 @@ CREATE FUNCTION public.feedline_session_counts() RETURNS trigger
 
 
 --
+-- Name: feedline_tag_authors(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_tag_authors() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        insert into tag_authors (tag, author_id, posted_before)
+        select tag, author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' from new_tags group by tag, author_id
+        on conflict (tag, author_id) do nothing;
+        update tag_authors a set posted_before = b.posted_before
+        from (select tag, author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as posted_before
+              from new_tags group by tag, author_id) b
+        where a.tag = b.tag and a.author_id = b.author_id and a.posted_before < b.posted_before;
+        return null;
+      end $$;
+
+
+--
 -- Name: feedline_users_handle(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1062,6 +1081,17 @@ CREATE TABLE public.sessions (
 
 
 --
+-- Name: tag_authors; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tag_authors (
+    tag character varying(50) NOT NULL,
+    author_id integer NOT NULL,
+    posted_before timestamp(3) with time zone NOT NULL
+);
+
+
+--
 -- Name: tag_follows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1392,6 +1422,14 @@ ALTER TABLE ONLY public.sessions
 
 
 --
+-- Name: tag_authors tag_authors_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tag_authors
+    ADD CONSTRAINT tag_authors_pkey PRIMARY KEY (tag, author_id);
+
+
+--
 -- Name: tag_follows tag_follows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1656,6 +1694,13 @@ CREATE INDEX post_mentions_user_id_index ON public.post_mentions USING btree (us
 
 
 --
+-- Name: post_tags_tag_author_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_tags_tag_author_index ON public.post_tags USING btree (tag, author_id, created_at DESC, post_id DESC);
+
+
+--
 -- Name: post_tags_tag_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1765,6 +1810,13 @@ CREATE INDEX sessions_expires_at_index ON public.sessions USING btree (expires_a
 --
 
 CREATE INDEX sessions_user_id_index ON public.sessions USING btree (user_id);
+
+
+--
+-- Name: tag_authors_tag_bound_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tag_authors_tag_bound_index ON public.tag_authors USING btree (tag, posted_before DESC) INCLUDE (author_id);
 
 
 --
@@ -1912,6 +1964,13 @@ CREATE TRIGGER post_likes_count_post_stats_like_count_delete AFTER DELETE ON pub
 --
 
 CREATE TRIGGER post_likes_count_post_stats_like_count_insert AFTER INSERT ON public.post_likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_like_count();
+
+
+--
+-- Name: post_tags post_tags_tag_authors; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER post_tags_tag_authors AFTER INSERT ON public.post_tags REFERENCING NEW TABLE AS new_tags FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_tag_authors();
 
 
 --
@@ -2326,6 +2385,14 @@ ALTER TABLE ONLY public.reposts
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: tag_authors tag_authors_author_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tag_authors
+    ADD CONSTRAINT tag_authors_author_id_foreign FOREIGN KEY (author_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

@@ -23,6 +23,12 @@ import { homeCursorParts, type HomeItem } from './posts.schemas.js';
 /** How many of the newest reposts a page looks through for the reader's followed users before it takes each one's newest. */
 export const HOME_REPOST_WALK = 500;
 
+/**
+ * How many of a followed tag's posts past what a page takes its walk of the tag steps over (authors
+ * the reader blocked or mutes, posts a followed user reposted) before it ranks the tag's authors instead.
+ */
+export const HOME_TAG_WALK = 100;
+
 /** A valid cursor `<milliseconds>_<post id>` (homeCursor) as its two statement values. */
 export const cursorValues = (cursor: string): [string, number] => homeCursorParts(cursor)!;
 
@@ -56,7 +62,8 @@ const FOLLOW_COUNT = `home_follow_count as materialized (
  * post with fewer reposts than the reader follows has its reposts probed on the follows key; any
  * other has the reader's follows that reposted since `since` (follows.repost_bound) probed on its
  * reposts' (post_id, user_id) key. Each is a subquery per row, not a semi- or anti-join, which the
- * planner could turn into a merge of both sides, or of every post_stats row.
+ * planner could turn into a merge of both sides, or of every post_stats row. A reader who follows no
+ * one (of tags only) probes nothing.
  */
 const repostedByFollowed = (
   viewer: Viewer | undefined,
@@ -64,7 +71,7 @@ const repostedByFollowed = (
   since: string,
   newer: (r: string) => string = () => 'true',
 ) =>
-  `coalesce((select true from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
+  `coalesce((select n from home_follow_count) > 0 and (select true from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
     (hs.repost_count <= (select n from home_follow_count) and exists (select from reposts hr where hr.post_id = ${post} and ${newer('hr')}
       and ${followedUser(viewer, 'hr.user_id')}))
     or (hs.repost_count > (select n from home_follow_count) and exists (select from ${followedBy(viewer)} hf
@@ -82,6 +89,91 @@ const newestFollowedRepost = (viewer: Viewer | undefined, r: string) =>
 const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
   viewer ? shownAuthor(viewer, `(select ap.author_id from posts ap where ap.id = ${post})`) : 'true';
 
+/** What a home page's reads of one followed tag's posts share: its range, its walk and the posts it keeps. */
+function tagRange(tag: string, cursor: FeedCursor | undefined, viewer: Viewer | undefined) {
+  const newestFirst = (t: string) => `order by ${t}.created_at desc, ${t}.post_id desc`;
+  const past = (t: string) => (cursor === undefined ? '' : `and (${t}.created_at, ${t}.post_id) < ${cursor.key}`);
+  const range = (t: string, lower: string) => `${t}.tag = ${tag} and ${t}.created_at >= ${lower} ${past(t)}`;
+  const kept = (t: string) =>
+    `${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`)}`;
+  return {
+    newestFirst,
+    range,
+    /**
+     * The kept posts of the `count` + HOME_TAG_WALK newest at or above `from` past the cursor, and the
+     * last of those whether kept or not (`last` says which it is): at most `count` rows, in the walk's
+     * order. No sort above the walk, so it stops at `count` kept posts, each checked once.
+     */
+    walked: (from: string, count: string) =>
+      `select w.created_at, w.post_id, w.kept, w.n = ${count} + ${HOME_TAG_WALK} as last from (
+        select x.created_at, x.post_id, row_number() over () as n, ${kept('x')} as kept from (
+          select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)}
+          ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}) x) w
+      where w.kept or w.n = ${count} + ${HOME_TAG_WALK} limit ${count}`,
+    kept,
+  };
+}
+
+/**
+ * The newest kept post of the tag `tag` at or above `from` past the cursor (see tagPosts), as
+ * `(created_at, post_id)`; for a reader with blocks or mutes, within a walk of 1 + HOME_TAG_WALK
+ * posts, and when a whole walk keeps none, the oldest it walked with a null post: no kept post is
+ * newer, and the page reads the tag (tagPosts, which ranks its authors) unless its floor is above it.
+ */
+function tagHead(tag: string, from: string, cursor: FeedCursor | undefined, viewer: Viewer | undefined) {
+  if (!viewer) return tagPosts(tag, from, '1', cursor, viewer);
+  // The walk's last post, not kept, stands for the tag: no kept post is newer.
+  return `select w.created_at, case when w.kept then w.post_id end as post_id from (${tagRange(tag, cursor, viewer).walked(from, '1')}) w`;
+}
+
+/**
+ * The newest `count` posts of the tag `tag` (an expression) a page keeps, as `(created_at, post_id)`:
+ * at or above `from` (an instant), past `cursor`, by an author the reader sees, and not reposted by a
+ * user they follow. A walk of the tag's posts newest first; for a reader with blocks or mutes, one of
+ * at most `count` + HOME_TAG_WALK posts, and when that comes up short, the tag's authors in bound
+ * order (tag_authors), as feedPage reads followed authors: an author hidden from the reader is one
+ * row however many posts they wrote. The heads (newest kept post, one probe each) of the first
+ * `count` authors bounded at or below the cursor give a floor; of the authors bounded above it, the
+ * `count` newest heads, and those authors' posts at or above the `count`-th newest head.
+ */
+function tagPosts(
+  tag: string,
+  from: string,
+  count: string,
+  cursor: FeedCursor | undefined,
+  viewer: Viewer | undefined,
+) {
+  const { newestFirst, range, kept, walked } = tagRange(tag, cursor, viewer);
+  if (!viewer) {
+    return `select t.created_at, t.post_id from post_tags t where ${range('t', from)} and ${kept('t')} ${newestFirst('t')} limit ${count}`;
+  }
+  const shown = (author: string) => shownAuthor(viewer, author);
+  const newestOf = (author: string, n: string, lower: string) =>
+    `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${notRepostedByFollowed(viewer, 'x.post_id', 'x.created_at')} ${newestFirst('x')} limit ${n}`;
+  const boundedPastCursor = cursor === undefined ? '' : `and a.posted_before <= ${cursor.at}`;
+  const ranking = '(select yes from tag_ranked)';
+  return `with tag_walked as materialized (${walked(from, count)}),
+    -- The walk came to its last post without keeping enough: rank the authors instead.
+    tag_ranked as materialized (
+      select exists (select from tag_walked where last) and (select count(*) from tag_walked where kept) < ${count} as yes),
+    tag_author_heads as materialized (
+      select k.created_at from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
+      where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
+      order by a.posted_before desc limit ${count}),
+    tag_author_floor as materialized (
+      select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_author_heads),
+    tag_ranked_heads as materialized (
+      select a.author_id, k.created_at, k.post_id from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
+      where ${ranking} and a.tag = ${tag} and a.posted_before > (select at from tag_author_floor) and ${shown('a.author_id')}
+      ${newestFirst('k')} limit ${count}),
+    tag_heads_floor as materialized (
+      select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_ranked_heads)
+    select w.created_at, w.post_id from tag_walked w where w.kept and not ${ranking}
+    union all
+    (select k.created_at, k.post_id from tag_ranked_heads hd
+      cross join lateral (${newestOf('hd.author_id', count, '(select at from tag_heads_floor)')}) k ${newestFirst('k')} limit ${count})`;
+}
+
 /**
  * The ids of a home page's items as `(id, at, reposter)`: the newest `limit` items older than
  * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`,
@@ -96,8 +188,8 @@ const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
  *   so the heads are distinct posts);
  * - the `limit`-th newest of those is a floor for the others (`notBefore`): no older item can be on
  *   the page;
- * - followed tags: each tag's newest kept post at or above it (one probe per tag), then the tags'
- *   kept posts at or above the `limit`-th newest distinct post among those heads;
+ * - followed tags: each tag's newest kept post at or above it (one probe per tag, tagHead), then the
+ *   tags' kept posts at or above the `limit`-th newest distinct post among those heads (tagPosts);
  * - followed authors: the feed's page (feedPage), less the posts a followed user reposted, none
  *   older than the floor.
  */
@@ -110,8 +202,6 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
   // ('infinity', first in that order) are above any floor anyway. A user bounded at or below the cursor's
   // instant has only reposts past the cursor: their head is their newest.
   const boundedPastCursor = cursor === undefined ? '' : `and r.repost_bound <= ${cursor.at}`;
-  const tagged = (t: string, from: string) =>
-    `and ${t}.created_at >= ${from} ${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`, `${t}.created_at`)}`;
   const keptRepost = (r: string) =>
     `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
   const newestRepostsOf = (user: string, count: string, from = "'-infinity'") =>
@@ -150,17 +240,13 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
     repost_floor as materialized (
       select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from reposted),
     tag_heads as materialized (
-      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (
-        select t.created_at, t.post_id from post_tags t where t.tag = tf.tag ${tagged('t', notBefore)}
-        order by t.created_at desc, t.post_id desc limit 1) k
+      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (${tagHead('tf.tag', notBefore, cursor, viewer)}) k
       where tf.user_id = s.user_id),
     tag_floor as materialized (
-      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads) h
+      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads where post_id is not null) h
         order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity') as at),
     tag_items as materialized (
-      select k.post_id, k.created_at from tag_heads th cross join lateral (
-        select t.post_id, t.created_at from post_tags t where t.tag = th.tag ${tagged('t', '(select at from tag_floor)')}
-        order by t.created_at desc, t.post_id desc limit ${limit}) k
+      select k.post_id, k.created_at from tag_heads th cross join lateral (${tagPosts('th.tag', '(select at from tag_floor)', limit, cursor, viewer)}) k
       where th.created_at >= (select at from tag_floor))
     select distinct on (u.id) u.id, u.at, u.reposter from (
       select fa.id, fa.created_at as at, null::int as reposter from ${authored} fa

@@ -30,6 +30,36 @@ export const PostTagEntity = defineEntity({
       name: 'post_tags_tag_post_index',
       expression: 'create index "post_tags_tag_post_index" on "post_tags" ("tag", "post_id") include ("author_id")',
     },
+    // One author's posts with a tag, newest first: a home page's head of each author it ranks (tag_authors).
+    {
+      name: 'post_tags_tag_author_index',
+      expression:
+        'create index "post_tags_tag_author_index" on "post_tags" ("tag", "author_id", "created_at" desc, "post_id" desc)',
+    },
+  ],
+});
+
+/**
+ * Per tag and author, an instant none of the author's posts with the tag is newer than: the minute
+ * after their newest, as newest_posts is per author, and an upper bound in the same way (a deleted
+ * post or tag leaves it true). Kept by a trigger on post_tags (Migration20261128100000). A home page
+ * reads a followed tag's authors in this order when its walk of the tag's posts meets too many it
+ * does not keep, so an author the reader blocked or mutes costs one row (docs/feed.md).
+ */
+export const TagAuthorEntity = defineEntity({
+  name: 'TagAuthor',
+  tableName: 'tag_authors',
+  properties: (p) => ({
+    tag: p.string().length(TAG_MAX).primary(),
+    author: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
+    postedBefore: p.datetime(3),
+  }),
+  indexes: [
+    {
+      name: 'tag_authors_tag_bound_index',
+      expression:
+        'create index "tag_authors_tag_bound_index" on "tag_authors" ("tag", "posted_before" desc) include ("author_id")',
+    },
   ],
 });
 

@@ -20009,6 +20009,12 @@ select
                                     not coalesce(
                                       (
                                         select
+                                          n
+                                        from
+                                          home_follow_count
+                                      ) > 0
+                                      and (
+                                        select
                                           true
                                         from
                                           post_stats hs
@@ -20127,6 +20133,12 @@ select
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -20262,6 +20274,12 @@ select
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -20430,6 +20448,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -20562,6 +20586,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -20667,6 +20697,8 @@ select
                                               created_at
                                             from
                                               tag_heads
+                                            where
+                                              post_id is not null
                                           ) h
                                         order by
                                           h.created_at desc
@@ -20686,8 +20718,8 @@ select
                                     tag_heads th
                                     cross join lateral (
                                       select
-                                        t.post_id,
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
@@ -20702,6 +20734,12 @@ select
                                         and true
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -20839,6 +20877,12 @@ select
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -21051,6 +21095,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -21212,6 +21262,12 @@ select
                                                 and not coalesce(
                                                   (
                                                     select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
+                                                    select
                                                       true
                                                     from
                                                       post_stats hs
@@ -21343,6 +21399,12 @@ select
                                                   and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                   and not coalesce(
                                                     (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    ) > 0
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -22459,6 +22521,12 @@ select
                                   not coalesce(
                                     (
                                       select
+                                        n
+                                      from
+                                        home_follow_count
+                                    ) > 0
+                                    and (
+                                      select
                                         true
                                       from
                                         post_stats hs
@@ -22722,6 +22790,12 @@ select
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -23002,6 +23076,12 @@ select
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -23284,6 +23364,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -23513,204 +23599,239 @@ select
                                   tag_follows tf
                                   cross join lateral (
                                     select
-                                      t.created_at,
-                                      t.post_id
+                                      w.created_at,
+                                      case
+                                        when w.kept then w.post_id
+                                      end as post_id
                                     from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and t.created_at >= (
+                                      (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = 1 + 100 as last
                                         from
-                                          repost_floor
-                                      )
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
                                               (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
                                                     n
                                                   from
                                                     home_follow_count
-                                                )
-                                                and exists (
+                                                ) > 0
+                                                and (
                                                   select
+                                                    true
                                                   from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
-                                                            select
-                                                            from
-                                                              mutes mu
-                                                            where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
+                                                    post_stats hs
                                                   where
-                                                    hf.repost_bound > t.created_at
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
                                                     and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
-                                              )
-                                            )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
+                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = 1 + 100
+                                        limit
+                                          1
+                                      ) w
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -23728,6 +23849,8 @@ select
                                             created_at
                                           from
                                             tag_heads
+                                          where
+                                            post_id is not null
                                         ) h
                                       order by
                                         h.created_at desc
@@ -23746,80 +23869,885 @@ select
                                 from
                                   tag_heads th
                                   cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = $5 + 100 as last
                                         from
-                                          tag_floor
-                                      )
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
                                               (
-                                                hs.repost_count <= (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
                                                     n
                                                   from
                                                     home_follow_count
-                                                )
-                                                and exists (
+                                                ) > 0
+                                                and (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = th.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
+                                                  )
+                                                  and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  $5 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = $5 + 100
+                                        limit
+                                          $5
+                                      ),
+                                      -- The walk came to its last post without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          exists (
+                                            select
+                                            from
+                                              tag_walked
+                                            where
+                                              last
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                            where
+                                              kept
+                                          ) < $5 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_floor
+                                          )
+                                          and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          $5
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          $5
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      w.kept
+                                      and not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = th.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -23864,87 +24792,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $5
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            $5
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        $5
+                                    )
                                   ) k
                                 where
                                   th.created_at >= (
@@ -24024,6 +24900,12 @@ select
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -24360,6 +25242,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -24614,6 +25502,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -24807,6 +25701,12 @@ select
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -25531,6 +26431,12 @@ select
                                     not coalesce(
                                       (
                                         select
+                                          n
+                                        from
+                                          home_follow_count
+                                      ) > 0
+                                      and (
+                                        select
                                           true
                                         from
                                           post_stats hs
@@ -25648,6 +26554,12 @@ select
                                         and x.created_at >= '-infinity'
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -25781,6 +26693,12 @@ select
                                         and x.created_at >= '-infinity'
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -25948,6 +26866,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -26079,6 +27003,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -26184,6 +27114,8 @@ select
                                               created_at
                                             from
                                               tag_heads
+                                            where
+                                              post_id is not null
                                           ) h
                                         order by
                                           h.created_at desc
@@ -26203,8 +27135,8 @@ select
                                     tag_heads th
                                     cross join lateral (
                                       select
-                                        t.post_id,
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
@@ -26218,6 +27150,12 @@ select
                                         and true
                                         and not coalesce(
                                           (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
                                             select
                                               true
                                             from
@@ -26354,6 +27292,12 @@ select
                                                 x.author_id = r.followed_id
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -26564,6 +27508,12 @@ select
                                             and not coalesce(
                                               (
                                                 select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
                                                   true
                                                 from
                                                   post_stats hs
@@ -26724,6 +27674,12 @@ select
                                                 and not coalesce(
                                                   (
                                                     select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
+                                                    select
                                                       true
                                                     from
                                                       post_stats hs
@@ -26854,6 +27810,12 @@ select
                                                   x.author_id = hd.author_id
                                                   and not coalesce(
                                                     (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    ) > 0
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -27969,6 +28931,12 @@ select
                                   not coalesce(
                                     (
                                       select
+                                        n
+                                      from
+                                        home_follow_count
+                                    ) > 0
+                                    and (
+                                      select
                                         true
                                       from
                                         post_stats hs
@@ -28231,6 +29199,12 @@ select
                                       and x.created_at >= '-infinity'
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -28509,6 +29483,12 @@ select
                                       and x.created_at >= '-infinity'
                                       and not coalesce(
                                         (
+                                          select
+                                            n
+                                          from
+                                            home_follow_count
+                                        ) > 0
+                                        and (
                                           select
                                             true
                                           from
@@ -28790,6 +29770,12 @@ select
                                         and not coalesce(
                                           (
                                             select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
+                                          and (
+                                            select
                                               true
                                             from
                                               post_stats hs
@@ -29019,203 +30005,238 @@ select
                                   tag_follows tf
                                   cross join lateral (
                                     select
-                                      t.created_at,
-                                      t.post_id
+                                      w.created_at,
+                                      case
+                                        when w.kept then w.post_id
+                                      end as post_id
                                     from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and t.created_at >= (
+                                      (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = 1 + 100 as last
                                         from
-                                          repost_floor
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
                                               (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
                                                     n
                                                   from
                                                     home_follow_count
-                                                )
-                                                and exists (
+                                                ) > 0
+                                                and (
                                                   select
+                                                    true
                                                   from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
-                                                            select
-                                                            from
-                                                              mutes mu
-                                                            where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
+                                                    post_stats hs
                                                   where
-                                                    hf.repost_bound > t.created_at
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
                                                     and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
                                                     )
-                                                )
-                                              )
-                                            )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = tf.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  1 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = 1 + 100
+                                        limit
+                                          1
+                                      ) w
                                   ) k
                                 where
                                   tf.user_id = s.user_id
@@ -29233,6 +30254,8 @@ select
                                             created_at
                                           from
                                             tag_heads
+                                          where
+                                            post_id is not null
                                         ) h
                                       order by
                                         h.created_at desc
@@ -29251,79 +30274,880 @@ select
                                 from
                                   tag_heads th
                                   cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
+                                    with
+                                      tag_walked as materialized (
                                         select
-                                          at
+                                          w.created_at,
+                                          w.post_id,
+                                          w.kept,
+                                          w.n = $3 + 100 as last
                                         from
-                                          tag_floor
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
+                                          (
                                             select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and not coalesce(
-                                        (
-                                          select
-                                            true
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
+                                              x.created_at,
+                                              x.post_id,
+                                              row_number() over () as n,
                                               (
-                                                hs.repost_count <= (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = x.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = x.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = x.author_id
+                                                )
+                                              )
+                                              and not coalesce(
+                                                (
                                                   select
                                                     n
                                                   from
                                                     home_follow_count
-                                                )
-                                                and exists (
+                                                ) > 0
+                                                and (
                                                   select
+                                                    true
                                                   from
-                                                    reposts hr
+                                                    post_stats hs
                                                   where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
                                                       (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              ) as kept
+                                            from
+                                              (
+                                                select
+                                                  t.created_at,
+                                                  t.post_id,
+                                                  t.author_id
+                                                from
+                                                  post_tags t
+                                                where
+                                                  t.tag = th.tag
+                                                  and t.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
+                                                  )
+                                                order by
+                                                  t.created_at desc,
+                                                  t.post_id desc
+                                                limit
+                                                  $3 + 100
+                                              ) x
+                                          ) w
+                                        where
+                                          w.kept
+                                          or w.n = $3 + 100
+                                        limit
+                                          $3
+                                      ),
+                                      -- The walk came to its last post without keeping enough: rank the authors instead.
+                                      tag_ranked as materialized (
+                                        select
+                                          exists (
+                                            select
+                                            from
+                                              tag_walked
+                                            where
+                                              last
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              tag_walked
+                                            where
+                                              kept
+                                          ) < $3 as yes
+                                      ),
+                                      tag_author_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          a.posted_before desc
+                                        limit
+                                          $3
+                                      ),
+                                      tag_author_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_author_heads
+                                      ),
+                                      tag_ranked_heads as materialized (
+                                        select
+                                          a.author_id,
+                                          k.created_at,
+                                          k.post_id
+                                        from
+                                          tag_authors a
+                                          cross join lateral (
+                                            select
+                                              x.created_at,
+                                              x.post_id
+                                            from
+                                              post_tags x
+                                            where
+                                              x.author_id = a.author_id
+                                              and x.tag = th.tag
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.post_id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
+                                                      )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.post_id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
+                                                ),
+                                                false
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.post_id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          (
+                                            select
+                                              yes
+                                            from
+                                              tag_ranked
+                                          )
+                                          and a.tag = th.tag
+                                          and a.posted_before > (
+                                            select
+                                              at
+                                            from
+                                              tag_author_floor
+                                          )
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = a.author_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = a.author_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = a.author_id
+                                            )
+                                          )
+                                        order by
+                                          k.created_at desc,
+                                          k.post_id desc
+                                        limit
+                                          $3
+                                      ),
+                                      tag_heads_floor as materialized (
+                                        select
+                                          greatest(
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                tag_floor
+                                            )
+                                          ) as at
+                                        from
+                                          tag_ranked_heads
+                                      )
+                                    select
+                                      w.created_at,
+                                      w.post_id
+                                    from
+                                      tag_walked w
+                                    where
+                                      w.kept
+                                      and not (
+                                        select
+                                          yes
+                                        from
+                                          tag_ranked
+                                      )
+                                    union all
+                                    (
+                                      select
+                                        k.created_at,
+                                        k.post_id
+                                      from
+                                        tag_ranked_heads hd
+                                        cross join lateral (
+                                          select
+                                            x.created_at,
+                                            x.post_id
+                                          from
+                                            post_tags x
+                                          where
+                                            x.author_id = hd.author_id
+                                            and x.tag = th.tag
+                                            and x.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                tag_heads_floor
+                                            )
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              ) > 0
+                                              and (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.post_id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
                                                         select
-                                                          true
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
+                                                    )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
                                                         from
                                                           (
                                                             select
@@ -29368,87 +31192,35 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
+                                                              true
                                                             from
-                                                              mutes mu
+                                                              reposts hr
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
+                                                              hr.post_id = x.post_id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
                                                           )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
+                                                      )
                                                     )
-                                                )
-                                              )
+                                                  )
+                                              ),
+                                              false
                                             )
-                                        ),
-                                        false
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $3
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            $3
+                                        ) k
+                                      order by
+                                        k.created_at desc,
+                                        k.post_id desc
+                                      limit
+                                        $3
+                                    )
                                   ) k
                                 where
                                   th.created_at >= (
@@ -29527,6 +31299,12 @@ select
                                               x.author_id = r.followed_id
                                               and not coalesce(
                                                 (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -29861,6 +31639,12 @@ select
                                           and not coalesce(
                                             (
                                               select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
+                                            and (
+                                              select
                                                 true
                                               from
                                                 post_stats hs
@@ -30114,6 +31898,12 @@ select
                                               and not coalesce(
                                                 (
                                                   select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                ) > 0
+                                                and (
+                                                  select
                                                     true
                                                   from
                                                     post_stats hs
@@ -30306,6 +32096,12 @@ select
                                                 x.author_id = hd.author_id
                                                 and not coalesce(
                                                   (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  ) > 0
+                                                  and (
                                                     select
                                                       true
                                                     from

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { homePageStatement } from '../../../src/posts/home.queries.js';
+import { borrowConnection } from '../../../src/db/sql.js';
+import { HOME_TAG_WALK, homePageStatement, selectHomeList } from '../../../src/posts/home.queries.js';
 import { type Explained, genericPlan, type PlanNode, planNodes, sessionLiteral } from '../../support/plans.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
@@ -18,6 +19,22 @@ const rowsOf = (plan: PlanNode, relation: string) =>
   planNodes(plan)
     .filter((node) => node['Relation Name'] === relation)
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
+
+/** Rows read off `relation`, those a scan's filter dropped included (both per loop in a plan), over every loop. */
+const readOf = (plan: PlanNode, relation: string) =>
+  planNodes(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce(
+      (sum, node) =>
+        sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+      0,
+    );
+
+/** Scans started on `relation` (any index or scan), over every loop. */
+const scansOf = (plan: PlanNode, relation: string) =>
+  planNodes(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
 /** Scans started on the index `name`, over every loop. */
 const probesOf = (plan: PlanNode, name: string) =>
@@ -144,6 +161,110 @@ describe('the work of a home page', () => {
       // The floor's 20 heads, then the heads of the 20 and a few bounded above it, and their newest reposts.
       expect(probesOf(Plan, 'reposts_user_created_index')).toBeLessThanOrEqual(4 * 20 + 10);
       expect(rowsOf(Plan, 'follows')).toBeLessThanOrEqual(4 * 20 + 10 + 500);
+    }
+  });
+});
+
+describe('a reader of tags only', () => {
+  it("probes no post's reposts: no user they follow reposted any", async () => {
+    const [author] = await makeUsers(1, 'tags-only');
+    const reader = await h.user();
+    const tags = Array.from({ length: 30 }, (_, i) => `only${i}`);
+    for (const [i, tag] of tags.entries()) for (let k = 0; k < 3; k++) await post(author!, 10 + i + 40 * k, [tag]);
+    await sql(`insert into tag_follows (user_id, tag) select ?, unnest(?::varchar(50)[])`, [
+      reader.id,
+      `{${tags.join(',')}}`,
+    ]);
+    await sql('analyze');
+    const page = await h.caller(reader.token).posts.home({ limit: 20 });
+    expect(page).toHaveLength(20);
+    for (const before of [undefined, page[19]!.cursor]) {
+      const { Plan } = await homePlan(reader, before);
+      // The page's own posts' counters, once each; none for the 30 tags' heads and their walks.
+      expect(scansOf(Plan, 'post_stats')).toBeLessThanOrEqual(20);
+    }
+  });
+});
+
+/** The reader's whole home timeline (selectHomeList, the unpaged statement). */
+async function wholeList(reader: TestUser): Promise<{ id: number }[]> {
+  const { text, values } = selectHomeList({ viewerId: reader.id });
+  const { client, release } = await borrowConnection(h.orm);
+  try {
+    return (await client.query<{ json: string }>(text, values)).rows.map((row) => JSON.parse(row.json));
+  } finally {
+    await release();
+  }
+}
+
+describe('a followed tag whose newest posts are by an author the reader hides', () => {
+  const HIDDEN_POSTS = 2_000;
+  let blocker: TestUser;
+  let muter: TestUser;
+  let blockedBy: TestUser;
+
+  beforeAll(async () => {
+    const [hidden, reposter, ...authors] = await makeUsers(7, 'tag-hidden');
+    [blocker, muter, blockedBy] = [await h.user(), await h.user(), await h.user()];
+    // The others' posts with #rust and #zig, a few a minute over three hours (some sharing their minute, and
+    // some a followed user reposted), and the hidden author's: their newest, and some among the others'.
+    for (let i = 0; i < 60; i++)
+      await post(authors[i % authors.length]!, 30 + 3 * i, i % 4 === 0 ? ['rust', 'zig'] : ['rust']);
+    await sql(
+      `insert into posts (title, content, author_id, created_at, tags)
+       select 'h', 'c', ?, now() - (case when g % 10 = 0 then 30 + g % 180 else g * 0.01 end)::float8 * interval '1 minute', '{rust,zig}'
+       from generate_series(1, ?) g`,
+      [hidden, HIDDEN_POSTS],
+    );
+    const reposted = await sql<{ id: number }>(
+      `select post_id as id from post_tags where tag = 'rust' and author_id <> ? order by created_at desc limit 5 offset 3`,
+      [hidden],
+    );
+    for (const [i, { id }] of reposted.entries()) await reposts(id, [reposter!], 20 - i);
+    for (const reader of [blocker, muter, blockedBy]) {
+      await sql(`insert into tag_follows (user_id, tag) values (?, 'rust'), (?, 'zig')`, [reader.id, reader.id]);
+      await sql(`insert into follows (follower_id, followed_id) values (?, ?)`, [reader.id, reposter]);
+    }
+    await sql(`insert into blocks (blocker_id, blocked_id) values (?, ?), (?, ?)`, [
+      blocker.id,
+      hidden,
+      hidden,
+      blockedBy.id,
+    ]);
+    await sql(`insert into mutes (muter_id, muted_id) values (?, ?)`, [muter.id, hidden]);
+    await sql('analyze');
+  });
+
+  it(`reads the tags' rows, not the hidden author's ${HIDDEN_POSTS} posts, on the first page and after it`, async () => {
+    for (const reader of [blocker, muter, blockedBy]) {
+      const page = await h.caller(reader.token).posts.home({ limit: 20 });
+      expect(page).toHaveLength(20);
+      for (const before of [undefined, page[19]!.cursor]) {
+        const { Plan } = await homePlan(reader, before, 'guarded');
+        // Per tag, walks of at most 1 + HOME_TAG_WALK posts (its head) and 20 + HOME_TAG_WALK (its
+        // page), then one row and a few posts per author.
+        expect(readOf(Plan, 'post_tags') + readOf(Plan, 'tag_authors')).toBeLessThan(
+          2 * (2 * HOME_TAG_WALK + 21) + 200,
+        );
+      }
+    }
+  });
+
+  it('pages of 20 and of 7 are the whole list, page by page', async () => {
+    for (const reader of [blocker, muter, blockedBy]) {
+      const want = (await wholeList(reader)).map((item) => item.id);
+      expect(want.length).toBeGreaterThanOrEqual(60);
+      for (const size of [20, 7]) {
+        const got: number[] = [];
+        let before: string | undefined;
+        for (;;) {
+          const page = await h.caller(reader.token).posts.home({ limit: size, ...(before && { before }) });
+          got.push(...page.map((item) => item.id));
+          if (page.length < size) break;
+          before = page.at(-1)!.cursor;
+        }
+        expect(got, `pages of ${size}`).toEqual(want);
+      }
     }
   });
 });
