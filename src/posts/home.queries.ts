@@ -133,8 +133,9 @@ function tagHead(tag: string, from: string, cursor: FeedCursor | undefined, view
  * at most `count` + HOME_TAG_WALK posts, and when that comes up short, the tag's authors in bound
  * order (tag_authors), as feedPage reads followed authors: an author hidden from the reader is one
  * row however many posts they wrote. The heads (newest kept post, one probe each) of the first
- * `count` authors bounded at or below the cursor give a floor; of the authors bounded above it, the
- * `count` newest heads, and those authors' posts at or above the `count`-th newest head.
+ * 2 x `count` authors bounded at or below the cursor give a floor, the `count`-th newest of them; of
+ * the authors bounded above it, the `count` newest heads, and those authors' posts at or above the
+ * `count`-th newest head.
  */
 function tagPosts(
   tag: string,
@@ -157,11 +158,16 @@ function tagPosts(
     tag_ranked as materialized (
       select exists (select from tag_walked where last) and (select count(*) from tag_walked where kept) < ${count} as yes),
     tag_author_heads as materialized (
-      select k.created_at from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
-      where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
-      order by a.posted_before desc limit ${count}),
+      -- The authors first (offset 0 keeps them apart): a head is probed for the first 2 x count only.
+      select k.created_at from (select a.author_id from tag_authors a
+        where ${ranking} and a.tag = ${tag} and a.posted_before > ${from} ${boundedPastCursor} and ${shown('a.author_id')}
+        order by a.posted_before desc limit 2 * ${count} offset 0) a
+      cross join lateral (${newestOf('a.author_id', '1', from)}) k),
+    -- The count-th newest head of the first 2 x count: a head older than its bound (a newer post with the tag
+    -- since deleted or edited) does not drag the floor down, as the repost floor's.
     tag_author_floor as materialized (
-      select greatest(case when count(*) >= ${count} then min(created_at) else '-infinity' end, ${from}) as at from tag_author_heads),
+      select greatest(coalesce((select h.created_at from tag_author_heads h order by h.created_at desc offset ${count} - 1 limit 1),
+        '-infinity'), ${from}) as at),
     tag_ranked_heads as materialized (
       select a.author_id, k.created_at, k.post_id from tag_authors a cross join lateral (${newestOf('a.author_id', '1', from)}) k
       where ${ranking} and a.tag = ${tag} and a.posted_before > (select at from tag_author_floor) and ${shown('a.author_id')}
@@ -243,8 +249,8 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
       select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (${tagHead('tf.tag', notBefore, cursor, viewer)}) k
       where tf.user_id = s.user_id),
     tag_floor as materialized (
-      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads where post_id is not null) h
-        order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity') as at),
+      select greatest(coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads where post_id is not null) h
+        order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity'), ${notBefore}) as at),
     tag_items as materialized (
       select k.post_id, k.created_at from tag_heads th cross join lateral (${tagPosts('th.tag', '(select at from tag_floor)', limit, cursor, viewer)}) k
       where th.created_at >= (select at from tag_floor))

@@ -20686,28 +20686,36 @@ select
                                 ),
                                 tag_floor as materialized (
                                   select
-                                    coalesce(
+                                    greatest(
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            (
+                                              select distinct
+                                                post_id,
+                                                created_at
+                                              from
+                                                tag_heads
+                                              where
+                                                post_id is not null
+                                            ) h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $5 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      ),
                                       (
                                         select
-                                          h.created_at
+                                          at
                                         from
-                                          (
-                                            select distinct
-                                              post_id,
-                                              created_at
-                                            from
-                                              tag_heads
-                                            where
-                                              post_id is not null
-                                          ) h
-                                        order by
-                                          h.created_at desc
-                                        offset
-                                          $5 - 1
-                                        limit
-                                          1
-                                      ),
-                                      '-infinity'
+                                          repost_floor
+                                      )
                                     ) as at
                                 ),
                                 tag_items as materialized (
@@ -23838,28 +23846,36 @@ select
                               ),
                               tag_floor as materialized (
                                 select
-                                  coalesce(
+                                  greatest(
+                                    coalesce(
+                                      (
+                                        select
+                                          h.created_at
+                                        from
+                                          (
+                                            select distinct
+                                              post_id,
+                                              created_at
+                                            from
+                                              tag_heads
+                                            where
+                                              post_id is not null
+                                          ) h
+                                        order by
+                                          h.created_at desc
+                                        offset
+                                          $5 - 1
+                                        limit
+                                          1
+                                      ),
+                                      '-infinity'
+                                    ),
                                     (
                                       select
-                                        h.created_at
+                                        at
                                       from
-                                        (
-                                          select distinct
-                                            post_id,
-                                            created_at
-                                          from
-                                            tag_heads
-                                          where
-                                            post_id is not null
-                                        ) h
-                                      order by
-                                        h.created_at desc
-                                      offset
-                                        $5 - 1
-                                      limit
-                                        1
-                                    ),
-                                    '-infinity'
+                                        repost_floor
+                                    )
                                   ) as at
                               ),
                               tag_items as materialized (
@@ -24118,10 +24134,69 @@ select
                                           ) < $5 as yes
                                       ),
                                       tag_author_heads as materialized (
+                                        -- The authors first (offset 0 keeps them apart): a head is probed for the first 2 x count only.
                                         select
                                           k.created_at
                                         from
-                                          tag_authors a
+                                          (
+                                            select
+                                              a.author_id
+                                            from
+                                              tag_authors a
+                                            where
+                                              (
+                                                select
+                                                  yes
+                                                from
+                                                  tag_ranked
+                                              )
+                                              and a.tag = th.tag
+                                              and a.posted_before > (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
+                                            order by
+                                              a.posted_before desc
+                                            limit
+                                              2 * $5
+                                            offset
+                                              0
+                                          ) a
                                           cross join lateral (
                                             select
                                               x.created_at,
@@ -24298,65 +24373,27 @@ select
                                             limit
                                               1
                                           ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = th.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_floor
-                                          )
-                                          and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          a.posted_before desc
-                                        limit
-                                          $5
                                       ),
+                                      -- The count-th newest head of the first 2 x count: a head older than its bound (a newer post with the tag
+                                      -- since deleted or edited) does not drag the floor down, as the repost floor's.
                                       tag_author_floor as materialized (
                                         select
                                           greatest(
-                                            case
-                                              when count(*) >= $5 then min(created_at)
-                                              else '-infinity'
-                                            end,
+                                            coalesce(
+                                              (
+                                                select
+                                                  h.created_at
+                                                from
+                                                  tag_author_heads h
+                                                order by
+                                                  h.created_at desc
+                                                offset
+                                                  $5 - 1
+                                                limit
+                                                  1
+                                              ),
+                                              '-infinity'
+                                            ),
                                             (
                                               select
                                                 at
@@ -24364,8 +24401,6 @@ select
                                                 tag_floor
                                             )
                                           ) as at
-                                        from
-                                          tag_author_heads
                                       ),
                                       tag_ranked_heads as materialized (
                                         select
@@ -27103,28 +27138,36 @@ select
                                 ),
                                 tag_floor as materialized (
                                   select
-                                    coalesce(
+                                    greatest(
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            (
+                                              select distinct
+                                                post_id,
+                                                created_at
+                                              from
+                                                tag_heads
+                                              where
+                                                post_id is not null
+                                            ) h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $3 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      ),
                                       (
                                         select
-                                          h.created_at
+                                          at
                                         from
-                                          (
-                                            select distinct
-                                              post_id,
-                                              created_at
-                                            from
-                                              tag_heads
-                                            where
-                                              post_id is not null
-                                          ) h
-                                        order by
-                                          h.created_at desc
-                                        offset
-                                          $3 - 1
-                                        limit
-                                          1
-                                      ),
-                                      '-infinity'
+                                          repost_floor
+                                      )
                                     ) as at
                                 ),
                                 tag_items as materialized (
@@ -30243,28 +30286,36 @@ select
                               ),
                               tag_floor as materialized (
                                 select
-                                  coalesce(
+                                  greatest(
+                                    coalesce(
+                                      (
+                                        select
+                                          h.created_at
+                                        from
+                                          (
+                                            select distinct
+                                              post_id,
+                                              created_at
+                                            from
+                                              tag_heads
+                                            where
+                                              post_id is not null
+                                          ) h
+                                        order by
+                                          h.created_at desc
+                                        offset
+                                          $3 - 1
+                                        limit
+                                          1
+                                      ),
+                                      '-infinity'
+                                    ),
                                     (
                                       select
-                                        h.created_at
+                                        at
                                       from
-                                        (
-                                          select distinct
-                                            post_id,
-                                            created_at
-                                          from
-                                            tag_heads
-                                          where
-                                            post_id is not null
-                                        ) h
-                                      order by
-                                        h.created_at desc
-                                      offset
-                                        $3 - 1
-                                      limit
-                                        1
-                                    ),
-                                    '-infinity'
+                                        repost_floor
+                                    )
                                   ) as at
                               ),
                               tag_items as materialized (
@@ -30522,10 +30573,68 @@ select
                                           ) < $3 as yes
                                       ),
                                       tag_author_heads as materialized (
+                                        -- The authors first (offset 0 keeps them apart): a head is probed for the first 2 x count only.
                                         select
                                           k.created_at
                                         from
-                                          tag_authors a
+                                          (
+                                            select
+                                              a.author_id
+                                            from
+                                              tag_authors a
+                                            where
+                                              (
+                                                select
+                                                  yes
+                                                from
+                                                  tag_ranked
+                                              )
+                                              and a.tag = th.tag
+                                              and a.posted_before > (
+                                                select
+                                                  at
+                                                from
+                                                  tag_floor
+                                              )
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
+                                            order by
+                                              a.posted_before desc
+                                            limit
+                                              2 * $3
+                                            offset
+                                              0
+                                          ) a
                                           cross join lateral (
                                             select
                                               x.created_at,
@@ -30701,64 +30810,27 @@ select
                                             limit
                                               1
                                           ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = th.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
-                                        order by
-                                          a.posted_before desc
-                                        limit
-                                          $3
                                       ),
+                                      -- The count-th newest head of the first 2 x count: a head older than its bound (a newer post with the tag
+                                      -- since deleted or edited) does not drag the floor down, as the repost floor's.
                                       tag_author_floor as materialized (
                                         select
                                           greatest(
-                                            case
-                                              when count(*) >= $3 then min(created_at)
-                                              else '-infinity'
-                                            end,
+                                            coalesce(
+                                              (
+                                                select
+                                                  h.created_at
+                                                from
+                                                  tag_author_heads h
+                                                order by
+                                                  h.created_at desc
+                                                offset
+                                                  $3 - 1
+                                                limit
+                                                  1
+                                              ),
+                                              '-infinity'
+                                            ),
                                             (
                                               select
                                                 at
@@ -30766,8 +30838,6 @@ select
                                                 tag_floor
                                             )
                                           ) as at
-                                        from
-                                          tag_author_heads
                                       ),
                                       tag_ranked_heads as materialized (
                                         select

@@ -268,3 +268,57 @@ describe('a followed tag whose newest posts are by an author the reader hides', 
     }
   });
 });
+
+/**
+ * A stale head: an author whose bound in a tag is recent (a post with the tag since deleted) but
+ * whose newest post with it is a year old. Among the first authors by bound, it must not drag the
+ * tag's floor down to a year ago, which would rank every author of the tag since.
+ */
+describe('a followed tag whose ranking meets an author with a stale bound', () => {
+  const OTHERS = 300;
+  let reader: TestUser;
+
+  beforeAll(async () => {
+    const [flooder, stale, ...others] = await makeUsers(2 + OTHERS, 'tag-stale');
+    reader = await h.user();
+    // The others' posts with #news, one each, an hour apart from a day ago back; the stale author's a
+    // year ago, and one five minutes ago, deleted; a muted flooder's newest 150.
+    for (const [i, other] of others.entries()) await post(other, 24 * 60 + 60 * i, ['news']);
+    await post(stale!, 365 * 24 * 60, ['news']);
+    await sql('delete from posts where id = ?', [await post(stale!, 5, ['news'])]);
+    await sql(
+      `insert into posts (title, content, author_id, created_at, tags)
+       select 'f', 'c', ?, now() - g * interval '1 second', '{news}' from generate_series(1, 150) g`,
+      [flooder],
+    );
+    await sql(`insert into tag_follows (user_id, tag) values (?, 'news')`, [reader.id]);
+    await sql(`insert into mutes (muter_id, muted_id) values (?, ?)`, [reader.id, flooder]);
+    await sql('analyze');
+  });
+
+  it(`probes the heads of a few of the tag's ${OTHERS} authors, not all of them, on the first page and after it`, async () => {
+    const page = await h.caller(reader.token).posts.home({ limit: 20 });
+    expect(page).toHaveLength(20);
+    for (const before of [undefined, page[19]!.cursor]) {
+      const { Plan } = await homePlan(reader, before, 'guarded');
+      // The first 2 x 20 authors by bound, the 20 ranked above the floor and their posts: not one per author.
+      expect(probesOf(Plan, 'post_tags_tag_author_index')).toBeLessThanOrEqual(2 * 20 + 2 * 21);
+    }
+  });
+
+  it('pages of 20 and of 7 are the whole list, page by page', async () => {
+    const want = (await wholeList(reader)).map((item) => item.id);
+    expect(want).toHaveLength(OTHERS + 1);
+    for (const size of [20, 7]) {
+      const got: number[] = [];
+      let before: string | undefined;
+      for (;;) {
+        const page = await h.caller(reader.token).posts.home({ limit: size, ...(before && { before }) });
+        got.push(...page.map((item) => item.id));
+        if (page.length < size) break;
+        before = page.at(-1)!.cursor;
+      }
+      expect(got, `pages of ${size}`).toEqual(want);
+    }
+  });
+});
