@@ -186,6 +186,17 @@ describe('a reader of tags only', () => {
   });
 });
 
+/** The ids of the reader's home timeline read page by page, `size` a page, to its end. */
+async function pagedIds(reader: TestUser, size: number): Promise<number[]> {
+  const got: number[] = [];
+  for (let before: string | undefined; ;) {
+    const page = await h.caller(reader.token).posts.home({ limit: size, ...(before && { before }) });
+    got.push(...page.map((item) => item.id));
+    if (page.length < size) return got;
+    before = page.at(-1)!.cursor;
+  }
+}
+
 /** The reader's whole home timeline (selectHomeList, the unpaged statement). */
 async function wholeList(reader: TestUser): Promise<{ id: number }[]> {
   const { text, values } = selectHomeList({ viewerId: reader.id });
@@ -254,17 +265,7 @@ describe('a followed tag whose newest posts are by an author the reader hides', 
     for (const reader of [blocker, muter, blockedBy]) {
       const want = (await wholeList(reader)).map((item) => item.id);
       expect(want.length).toBeGreaterThanOrEqual(60);
-      for (const size of [20, 7]) {
-        const got: number[] = [];
-        let before: string | undefined;
-        for (;;) {
-          const page = await h.caller(reader.token).posts.home({ limit: size, ...(before && { before }) });
-          got.push(...page.map((item) => item.id));
-          if (page.length < size) break;
-          before = page.at(-1)!.cursor;
-        }
-        expect(got, `pages of ${size}`).toEqual(want);
-      }
+      for (const size of [20, 7]) expect(await pagedIds(reader, size), `pages of ${size}`).toEqual(want);
     }
   });
 });
@@ -309,16 +310,6 @@ describe('a followed tag whose ranking meets an author with a stale bound', () =
   it('pages of 20 and of 7 are the whole list, page by page', async () => {
     const want = (await wholeList(reader)).map((item) => item.id);
     expect(want).toHaveLength(OTHERS + 1);
-    for (const size of [20, 7]) {
-      const got: number[] = [];
-      let before: string | undefined;
-      for (;;) {
-        const page = await h.caller(reader.token).posts.home({ limit: size, ...(before && { before }) });
-        got.push(...page.map((item) => item.id));
-        if (page.length < size) break;
-        before = page.at(-1)!.cursor;
-      }
-      expect(got, `pages of ${size}`).toEqual(want);
-    }
+    for (const size of [20, 7]) expect(await pagedIds(reader, size), `pages of ${size}`).toEqual(want);
   });
 });
