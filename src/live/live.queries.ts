@@ -390,18 +390,20 @@ const readersFollowing = (author: string) =>
     then array(select f.follower_id from follows f where f.followed_id = ${author} and f.follower_id = any($2::int[]))
     else array(select r.id from unnest($2::int[]) r(id)
       where coalesce((select true from follows f where f.follower_id = r.id and f.followed_id = ${author}), false)) end`;
+// Read once per post (`rf`), for the readers without blocks and those with them alike.
 const seen = `fu.id = any(rf.ids) and ${shownAuthor(follower, 'p.author_id')}`;
 const POSTS_FOR_FOLLOWERS = namedStatement(
   'live_posts_for_followers',
-  `select p.id, p.id, m.readers, ${postJson('p', { me: 'null', markers: true })}::text, ${readerStates('p')}
-    from posts p cross join lateral (select ${readersFollowing('p.author_id')} as ids) rf cross join lateral (
+  `with rf as materialized (select p.id, ${readersFollowing('p.author_id')} as ids from posts p where p.id = any($1::int[]))
+    select p.id, p.id, m.readers, ${postJson('p', { me: 'null', markers: true })}::text, ${readerStates('p')}
+    from rf join posts p on p.id = rf.id cross join lateral (
       select array(select fu.id from users fu where ${seen} and fu.block_count = 0) as readers
     ) m ${readerStatesJoin('p')}
-    where p.id = any($1::int[]) and cardinality(m.readers) > 0
+    where cardinality(m.readers) > 0
     union all
     select p.id, p.id, array[fu.id], ${postJson('p', { me: 'fu.id', viewer: follower })}::text, null, null, null, null, null
-    from posts p cross join lateral (select ${readersFollowing('p.author_id')} as ids) rf join users fu on ${seen}
-    where p.id = any($1::int[]) and fu.block_count > 0
+    from rf join posts p on p.id = rf.id join users fu on ${seen}
+    where fu.block_count > 0
     order by 1`,
 );
 

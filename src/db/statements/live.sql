@@ -4935,6 +4935,55 @@ where
   and s.expires_at > now();
 
 -- live_posts_for_followers
+with
+  rf as materialized (
+    select
+      p.id,
+      case
+        when coalesce(
+          (
+            select
+              us.follower_count
+            from
+              user_stats us
+            where
+              us.user_id = p.author_id
+          ),
+          0
+        ) <= cardinality($2::int[]) then array(
+          select
+            f.follower_id
+          from
+            follows f
+          where
+            f.followed_id = p.author_id
+            and f.follower_id = any ($2::int[])
+        )
+        else array(
+          select
+            r.id
+          from
+            unnest($2::int[]) r (id)
+          where
+            coalesce(
+              (
+                select
+                  true
+                from
+                  follows f
+                where
+                  f.follower_id = r.id
+                  and f.followed_id = p.author_id
+              ),
+              false
+            )
+        )
+      end as ids
+    from
+      posts p
+    where
+      p.id = any ($1::int[])
+  )
 select
   p.id,
   p.id,
@@ -5331,50 +5380,8 @@ select
       and m.user_id = any ($2::int[])
   )
 from
-  posts p
-  cross join lateral (
-    select
-      case
-        when coalesce(
-          (
-            select
-              us.follower_count
-            from
-              user_stats us
-            where
-              us.user_id = p.author_id
-          ),
-          0
-        ) <= cardinality($2::int[]) then array(
-          select
-            f.follower_id
-          from
-            follows f
-          where
-            f.followed_id = p.author_id
-            and f.follower_id = any ($2::int[])
-        )
-        else array(
-          select
-            r.id
-          from
-            unnest($2::int[]) r (id)
-          where
-            coalesce(
-              (
-                select
-                  true
-                from
-                  follows f
-                where
-                  f.follower_id = r.id
-                  and f.followed_id = p.author_id
-              ),
-              false
-            )
-        )
-      end as ids
-  ) rf
+  rf
+  join posts p on p.id = rf.id
   cross join lateral (
     select
       array(
@@ -5442,8 +5449,7 @@ from
       and m.user_id = any ($2::int[])
   ) cl
 where
-  p.id = any ($1::int[])
-  and cardinality(m.readers) > 0
+  cardinality(m.readers) > 0
 union all
 select
   p.id,
@@ -6189,50 +6195,8 @@ select
   null,
   null
 from
-  posts p
-  cross join lateral (
-    select
-      case
-        when coalesce(
-          (
-            select
-              us.follower_count
-            from
-              user_stats us
-            where
-              us.user_id = p.author_id
-          ),
-          0
-        ) <= cardinality($2::int[]) then array(
-          select
-            f.follower_id
-          from
-            follows f
-          where
-            f.followed_id = p.author_id
-            and f.follower_id = any ($2::int[])
-        )
-        else array(
-          select
-            r.id
-          from
-            unnest($2::int[]) r (id)
-          where
-            coalesce(
-              (
-                select
-                  true
-                from
-                  follows f
-                where
-                  f.follower_id = r.id
-                  and f.followed_id = p.author_id
-              ),
-              false
-            )
-        )
-      end as ids
-  ) rf
+  rf
+  join posts p on p.id = rf.id
   join users fu on fu.id = any (rf.ids)
   and (
     fu.block_count = 0
@@ -6267,8 +6231,7 @@ from
     )
   )
 where
-  p.id = any ($1::int[])
-  and fu.block_count > 0
+  fu.block_count > 0
 order by
   1;
 
