@@ -587,13 +587,10 @@ CREATE FUNCTION public.feedline_tag_authors() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       begin
-        insert into tag_authors (tag, author_id, posted_before)
-        select tag, author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' from new_tags group by tag, author_id
-        on conflict (tag, author_id) do nothing;
-        update tag_authors a set posted_before = b.posted_before
-        from (select tag, author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as posted_before
-              from new_tags group by tag, author_id) b
-        where a.tag = b.tag and a.author_id = b.author_id and a.posted_before < b.posted_before;
+        insert into tag_authors as a (tag, author_id, posted_before)
+        select tag, author_id, max(created_at) from new_tags group by tag, author_id order by tag, author_id
+        on conflict (tag, author_id) do update set posted_before = excluded.posted_before
+        where a.posted_before < excluded.posted_before;
         return null;
       end $$;
 

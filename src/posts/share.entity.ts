@@ -40,11 +40,10 @@ export const PostTagEntity = defineEntity({
 });
 
 /**
- * Per tag and author, an instant none of the author's posts with the tag is newer than: the minute
- * after their newest, as newest_posts is per author, and an upper bound in the same way (a deleted
- * post or tag leaves it true). Kept by a trigger on post_tags (Migration20261128100000). A home page
- * reads a followed tag's authors in this order when its walk of the tag's posts meets too many it
- * does not keep, so an author the reader blocked or mutes costs one row (docs/feed.md).
+ * Per tag and author, the instant of the author's newest post with the tag: an upper bound once that
+ * post is deleted or its tag edited away. Kept by a trigger on post_tags (Migration20261128130000).
+ * A home page reads a followed tag's authors in this order when its walk of the tag's posts meets
+ * too many it does not keep, so an author the reader blocked or mutes costs one row (docs/feed.md).
  */
 export const TagAuthorEntity = defineEntity({
   name: 'TagAuthor',

@@ -29,6 +29,7 @@ import { Migration20261128000000 } from './Migration20261128000000.js';
 import { Migration20261128010000 } from './Migration20261128010000.js';
 import { Migration20261128030000 } from './Migration20261128030000.js';
 import { Migration20261128100000 } from './Migration20261128100000.js';
+import { Migration20261128130000 } from './Migration20261128130000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000', class: Migration20261128010000 },
   { name: 'Migration20261128030000', class: Migration20261128030000 },
   { name: 'Migration20261128100000', class: Migration20261128100000 },
+  { name: 'Migration20261128130000', class: Migration20261128130000 },
 ];

@@ -24134,68 +24134,81 @@ select
                                           ) < $5 as yes
                                       ),
                                       tag_author_heads as materialized (
-                                        -- The authors first (offset 0 keeps them apart): a head is probed for the first 2 x count only.
+                                        -- A head is probed for the first 2 x count the reader sees, among as many and HOME_TAG_WALK more.
                                         select
                                           k.created_at
                                         from
                                           (
                                             select
-                                              a.author_id
+                                              *
                                             from
-                                              tag_authors a
-                                            where
                                               (
                                                 select
-                                                  yes
+                                                  a.author_id
                                                 from
-                                                  tag_ranked
-                                              )
-                                              and a.tag = th.tag
-                                              and a.posted_before > (
-                                                select
-                                                  at
-                                                from
-                                                  tag_floor
-                                              )
-                                              and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
+                                                  (
                                                     select
+                                                      a.author_id
                                                     from
-                                                      blocks bk
+                                                      tag_authors a
                                                     where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = a.author_id
+                                                      (
+                                                        select
+                                                          yes
+                                                        from
+                                                          tag_ranked
+                                                      )
+                                                      and a.tag = th.tag
+                                                      and a.posted_before >= (
+                                                        select
+                                                          at
+                                                        from
+                                                          tag_floor
+                                                      )
+                                                      and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                                    order by
+                                                      a.posted_before desc
+                                                    limit
+                                                      2 * $5 + 100
+                                                    offset
+                                                      0
+                                                  ) a
+                                                where
+                                                  (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = a.author_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = a.author_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
                                                   )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = a.author_id
-                                                      and bk.blocked_id = s.user_id
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = a.author_id
+                                                    )
                                                   )
-                                                )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    mutes mu
-                                                  where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = a.author_id
-                                                )
-                                              )
-                                            order by
-                                              a.posted_before desc
+                                              ) a
                                             limit
                                               2 * $5
-                                            offset
-                                              0
                                           ) a
                                           cross join lateral (
                                             select
@@ -24402,13 +24415,78 @@ select
                                             )
                                           ) as at
                                       ),
+                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST: more only when many hide from
+                                      -- the reader or posted since the cursor, and the page then takes the newest of these.
                                       tag_ranked_heads as materialized (
                                         select
                                           a.author_id,
                                           k.created_at,
                                           k.post_id
                                         from
-                                          tag_authors a
+                                          (
+                                            select
+                                              a.author_id
+                                            from
+                                              (
+                                                select
+                                                  a.author_id
+                                                from
+                                                  tag_authors a
+                                                where
+                                                  (
+                                                    select
+                                                      yes
+                                                    from
+                                                      tag_ranked
+                                                  )
+                                                  and a.tag = th.tag
+                                                  and a.posted_before >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_author_floor
+                                                  )
+                                                order by
+                                                  a.posted_before desc
+                                                limit
+                                                  200
+                                                offset
+                                                  0
+                                              ) a
+                                            where
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
+                                          ) a
                                           cross join lateral (
                                             select
                                               x.created_at,
@@ -24585,52 +24663,6 @@ select
                                             limit
                                               1
                                           ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = th.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_author_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
                                         order by
                                           k.created_at desc,
                                           k.post_id desc
@@ -30573,67 +30605,80 @@ select
                                           ) < $3 as yes
                                       ),
                                       tag_author_heads as materialized (
-                                        -- The authors first (offset 0 keeps them apart): a head is probed for the first 2 x count only.
+                                        -- A head is probed for the first 2 x count the reader sees, among as many and HOME_TAG_WALK more.
                                         select
                                           k.created_at
                                         from
                                           (
                                             select
-                                              a.author_id
+                                              *
                                             from
-                                              tag_authors a
-                                            where
                                               (
                                                 select
-                                                  yes
+                                                  a.author_id
                                                 from
-                                                  tag_ranked
-                                              )
-                                              and a.tag = th.tag
-                                              and a.posted_before > (
-                                                select
-                                                  at
-                                                from
-                                                  tag_floor
-                                              )
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
+                                                  (
                                                     select
+                                                      a.author_id
                                                     from
-                                                      blocks bk
+                                                      tag_authors a
                                                     where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = a.author_id
+                                                      (
+                                                        select
+                                                          yes
+                                                        from
+                                                          tag_ranked
+                                                      )
+                                                      and a.tag = th.tag
+                                                      and a.posted_before >= (
+                                                        select
+                                                          at
+                                                        from
+                                                          tag_floor
+                                                      )
+                                                    order by
+                                                      a.posted_before desc
+                                                    limit
+                                                      2 * $3 + 100
+                                                    offset
+                                                      0
+                                                  ) a
+                                                where
+                                                  (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = a.author_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = a.author_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
                                                   )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = a.author_id
-                                                      and bk.blocked_id = s.user_id
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = a.author_id
+                                                    )
                                                   )
-                                                )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    mutes mu
-                                                  where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = a.author_id
-                                                )
-                                              )
-                                            order by
-                                              a.posted_before desc
+                                              ) a
                                             limit
                                               2 * $3
-                                            offset
-                                              0
                                           ) a
                                           cross join lateral (
                                             select
@@ -30839,13 +30884,78 @@ select
                                             )
                                           ) as at
                                       ),
+                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST: more only when many hide from
+                                      -- the reader or posted since the cursor, and the page then takes the newest of these.
                                       tag_ranked_heads as materialized (
                                         select
                                           a.author_id,
                                           k.created_at,
                                           k.post_id
                                         from
-                                          tag_authors a
+                                          (
+                                            select
+                                              a.author_id
+                                            from
+                                              (
+                                                select
+                                                  a.author_id
+                                                from
+                                                  tag_authors a
+                                                where
+                                                  (
+                                                    select
+                                                      yes
+                                                    from
+                                                      tag_ranked
+                                                  )
+                                                  and a.tag = th.tag
+                                                  and a.posted_before >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_author_floor
+                                                  )
+                                                order by
+                                                  a.posted_before desc
+                                                limit
+                                                  200
+                                                offset
+                                                  0
+                                              ) a
+                                            where
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
+                                          ) a
                                           cross join lateral (
                                             select
                                               x.created_at,
@@ -31021,52 +31131,6 @@ select
                                             limit
                                               1
                                           ) k
-                                        where
-                                          (
-                                            select
-                                              yes
-                                            from
-                                              tag_ranked
-                                          )
-                                          and a.tag = th.tag
-                                          and a.posted_before > (
-                                            select
-                                              at
-                                            from
-                                              tag_author_floor
-                                          )
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = a.author_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = a.author_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = a.author_id
-                                            )
-                                          )
                                         order by
                                           k.created_at desc,
                                           k.post_id desc
