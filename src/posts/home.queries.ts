@@ -102,11 +102,12 @@ function tagRange(tag: string, cursor: FeedCursor | undefined, viewer: Viewer | 
     /**
      * The kept posts of the `count` + HOME_TAG_WALK newest at or above `from` past the cursor, and the
      * last of those whether kept or not (`last` says which it is): at most `count` rows, in the walk's
-     * order. No sort above the walk, so it stops at `count` kept posts, each checked once.
+     * order. Numbered in the walk's order, which the index gives (no sort above it), so it stops at
+     * `count` kept posts, each checked once.
      */
     walked: (from: string, count: string) =>
       `select w.created_at, w.post_id, w.kept, w.n = ${count} + ${HOME_TAG_WALK} as last from (
-        select x.created_at, x.post_id, row_number() over () as n, ${kept('x')} as kept from (
+        select x.created_at, x.post_id, row_number() over (${newestFirst('x')}) as n, ${kept('x')} as kept from (
           select t.created_at, t.post_id, t.author_id from post_tags t where ${range('t', from)}
           ${newestFirst('t')} limit ${count} + ${HOME_TAG_WALK}) x) w
       where w.kept or w.n = ${count} + ${HOME_TAG_WALK} limit ${count}`,

@@ -23623,7 +23623,11 @@ select
                                             select
                                               x.created_at,
                                               x.post_id,
-                                              row_number() over () as n,
+                                              row_number() over (
+                                                order by
+                                                  x.created_at desc,
+                                                  x.post_id desc
+                                              ) as n,
                                               (
                                                 s.block_count = 0
                                                 or (
@@ -23897,7 +23901,11 @@ select
                                             select
                                               x.created_at,
                                               x.post_id,
-                                              row_number() over () as n,
+                                              row_number() over (
+                                                order by
+                                                  x.created_at desc,
+                                                  x.post_id desc
+                                              ) as n,
                                               (
                                                 s.block_count = 0
                                                 or (
@@ -30096,7 +30104,11 @@ select
                                             select
                                               x.created_at,
                                               x.post_id,
-                                              row_number() over () as n,
+                                              row_number() over (
+                                                order by
+                                                  x.created_at desc,
+                                                  x.post_id desc
+                                              ) as n,
                                               (
                                                 s.block_count = 0
                                                 or (
@@ -30369,7 +30381,11 @@ select
                                             select
                                               x.created_at,
                                               x.post_id,
-                                              row_number() over () as n,
+                                              row_number() over (
+                                                order by
+                                                  x.created_at desc,
+                                                  x.post_id desc
+                                              ) as n,
                                               (
                                                 s.block_count = 0
                                                 or (
