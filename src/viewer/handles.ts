@@ -9,12 +9,6 @@ import { HANDLE_MAX, HANDLE_MIN } from '../users/user.entity.js';
  */
 export const HANDLE_PATTERN = new RegExp(`^[a-zA-Z0-9_]{${HANDLE_MIN},${HANDLE_MAX}}$`);
 
-/** The handle `given` names (trimmed, lower-cased, as stored), or undefined when it is not a handle. */
-export const handleOf = (given: string): string | undefined => {
-  const trimmed = given.trim();
-  return HANDLE_PATTERN.test(trimmed) ? trimmed.toLowerCase() : undefined;
-};
-
 /** A handle as signup, PATCH /users/me and GET /users/by-handle/{handle} take it: trimmed and lower-cased, as stored. */
 export const handleInput = z
   .string()
@@ -25,6 +19,12 @@ export const handleInput = z
     description: `${HANDLE_MIN} to ${HANDLE_MAX} characters of a-z, 0-9 and _; compared and stored lower-case`,
     example: 'ada_lovelace',
   });
+
+/** The handle `given` names, read as handleInput reads it (trimmed, lower-cased, as stored), or undefined when it is not a handle. */
+export const handleOf = (given: string): string | undefined => {
+  const read = handleInput.safeParse(given);
+  return read.success ? read.data : undefined;
+};
 
 /** The handle's unique key: a write that breaks it asked for a handle someone has. */
 export const HANDLE_KEY = 'users_handle_unique';
