@@ -4,7 +4,7 @@ import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
 import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewer/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, HomeItem, Post, PREVIEW_ITEMS } from './posts.schemas.js';
-import { LIKED_MARKER, type MarkerKind } from './shared-answers.js';
+import { LIKED_MARKER, MARKED_IN, type MarkerKind } from './shared-answers.js';
 import { COMMENT_MENTIONS, mentionsJson, POST_MENTIONS } from './mentions.sql.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
@@ -27,11 +27,26 @@ export interface Reader {
 }
 
 /**
- * A per-reader boolean of the post or comment `id` (an expression), from `mine` (whether it holds for
- * the reader): `kind` names the field in a marker (shared-answers.ts, MARKER_FIELDS).
+ * The reader's own like, repost or bookmark of `row` (a post or comment), a per-reader boolean whose
+ * `kind` names its field in a marker and the table of the reader's rows (shared-answers.ts,
+ * MARKED_IN): what the statement writes, when it writes one (`written`, or `false` for a new post),
+ * else probed only when `any` holds (a counter, or whether the reader has any).
  */
-const byMeColumn = (kind: MarkerKind, id: string, mine: string, { markers }: Reader) =>
-  markers ? `to_json('${LIKED_MARKER}${kind}' || ${id} || case when ${mine} then 't' else 'f' end)` : mine;
+const byMe = (
+  row: string,
+  build: Reader & Pick<PostBuild, 'fresh'>,
+  kind: MarkerKind,
+  written: boolean | undefined,
+  any: string,
+) => {
+  if (build.fresh || written !== undefined) return String(Boolean(written));
+  const [table, key] = MARKED_IN[kind];
+  const m = `${row}_${kind}`;
+  const mine = `(${any} and exists (select from ${table} ${m} where ${m}.${key} = ${row}.id and ${m}.user_id = ${build.me}))`;
+  return build.markers
+    ? `to_json('${LIKED_MARKER}${kind}' || ${row}.id || case when ${mine} then 't' else 'f' end)`
+    : mine;
+};
 
 /**
  * A counter kept by the stats triggers (Migration20261127010000), less the rows a block hides from
@@ -89,14 +104,7 @@ const commentColumns = (c: string, build: CommentBuild) => {
     like?.likedBy ??
     unlessNone(statsOf(c, 'like_count'), likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, build)));
   const likeCount = `${shownCount(statsOf(c, 'like_count'), build, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)}${like ? ` ${like.likeDelta}` : ''}`;
-  const likedByMe = like
-    ? String(like.likedByMe)
-    : byMeColumn(
-        'c',
-        `${c}.id`,
-        `(${statsOf(c, 'like_count')} > 0 and exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${build.me}))`,
-        build,
-      );
+  const likedByMe = byMe(c, build, 'c', like?.likedByMe, `${statsOf(c, 'like_count')} > 0`);
   return `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
   ${authorJson(c)} as "createdBy",
   ${likedBy} as "likedBy",
@@ -211,28 +219,6 @@ const quotedPost = (p: string, reader: Reader, quoteDelta = '') => {
     from posts ${q} ${withStats(q)} where ${q}.id = ${p}.quote_of_id and ${unblocked(reader.viewer, `${q}.author_id`)}) o)`;
 };
 
-/**
- * The reader's own like, repost or bookmark of post `p` (a row of theirs in `table`): what the
- * statement writes, when it writes one (or `false` for a new post), else probed only when `any`
- * holds (a counter, or whether the reader has any).
- */
-const postByMe = (
-  p: string,
-  build: PostBuild,
-  kind: MarkerKind,
-  table: 'post_likes' | 'reposts' | 'bookmarks',
-  written: boolean | undefined,
-  any: string,
-) =>
-  build.fresh || written !== undefined
-    ? String(Boolean(written))
-    : byMeColumn(
-        kind,
-        `${p}.id`,
-        `(${any} and exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me}))`,
-        build,
-      );
-
 const postColumns = (p: string, build: PostBuild) => {
   const { like, fresh } = build;
   const counts = postCounts(p, build);
@@ -248,7 +234,7 @@ const postColumns = (p: string, build: PostBuild) => {
       );
   const likeCount = fresh ? '0' : `${counts.likeCount}${like ? ` ${like.likeDelta}` : ''}`;
   const commentCount = fresh ? '0' : counts.commentCount;
-  const likedByMe = postByMe(p, build, 'p', 'post_likes', like?.likedByMe, `${statsOf(p, 'like_count')} > 0`);
+  const likedByMe = byMe(p, build, 'p', like?.likedByMe, `${statsOf(p, 'like_count')} > 0`);
   return `${ownColumns(p)},
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
@@ -268,12 +254,11 @@ const shareColumns = (p: string, build: PostBuild) => {
   const repostCount = fresh
     ? '0'
     : `${shownCount(statsOf(p, 'repost_count'), build, (u) => `select from reposts hr where hr.post_id = ${p}.id and hr.user_id = ${u}`)}${share.repostDelta ? ` ${share.repostDelta}` : ''}`;
-  const repostedByMe = postByMe(p, build, 'r', 'reposts', share.repostedByMe, `${statsOf(p, 'repost_count')} > 0`);
-  const bookmarkedByMe = postByMe(
+  const repostedByMe = byMe(p, build, 'r', share.repostedByMe, `${statsOf(p, 'repost_count')} > 0`);
+  const bookmarkedByMe = byMe(
     p,
     build,
     'b',
-    'bookmarks',
     share.bookmarkedByMe,
     `exists (select from bookmarks ${p}_ba where ${p}_ba.user_id = ${build.me})`,
   );

@@ -31,7 +31,7 @@ const MARKER_FIELDS = { p: 'likedByMe', c: 'likedByMe', r: 'repostedByMe', b: 'b
 export type MarkerKind = keyof typeof MARKER_FIELDS;
 
 /** Where each marker kind's values are kept: a table of (user_id, the item's key) rows. */
-const MARKED_IN = {
+export const MARKED_IN = {
   p: ['post_likes', 'post_id'],
   c: ['comment_likes', 'comment_id'],
   r: ['reposts', 'post_id'],

@@ -415,10 +415,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = vw.id
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = vw.id
                         )
                       ) as "likedByMe",
                       case
@@ -2205,10 +2205,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes e_c_m
+                            comment_likes e_c_c
                           where
-                            e_c_m.comment_id = e_c.id
-                            and e_c_m.user_id = vw.id
+                            e_c_c.comment_id = e_c.id
+                            and e_c_c.user_id = vw.id
                         )
                       ) as "likedByMe",
                       case
@@ -3180,10 +3180,10 @@ select
                             and exists (
                               select
                               from
-                                comment_likes e_c_m
+                                comment_likes e_c_c
                               where
-                                e_c_m.comment_id = e_c.id
-                                and e_c_m.user_id = null
+                                e_c_c.comment_id = e_c.id
+                                and e_c_c.user_id = null
                             )
                           ) then 't'
                           else 'f'
@@ -3850,10 +3850,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes e_c_m
+                            comment_likes e_c_c
                           where
-                            e_c_m.comment_id = e_c.id
-                            and e_c_m.user_id = vw.id
+                            e_c_c.comment_id = e_c.id
+                            and e_c_c.user_id = vw.id
                         )
                       ) as "likedByMe",
                       case
@@ -5128,10 +5128,10 @@ select
                             and exists (
                               select
                               from
-                                comment_likes p_c_m
+                                comment_likes p_c_c
                               where
-                                p_c_m.comment_id = p_c.id
-                                and p_c_m.user_id = null
+                                p_c_c.comment_id = p_c.id
+                                and p_c_c.user_id = null
                             )
                           ) then 't'
                           else 'f'
@@ -5667,10 +5667,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = fu.id
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = fu.id
                         )
                       ) as "likedByMe",
                       case

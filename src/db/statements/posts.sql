@@ -411,10 +411,10 @@ select
             and exists (
               select
               from
-                comment_likes c_m
+                comment_likes c_c
               where
-                c_m.comment_id = c.id
-                and c_m.user_id = $2
+                c_c.comment_id = c.id
+                and c_c.user_id = $2
             )
           ) as "likedByMe",
           case
@@ -2256,10 +2256,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -2743,10 +2743,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -3436,10 +3436,10 @@ select
                                   and exists (
                                     select
                                     from
-                                      comment_likes p_c_m
+                                      comment_likes p_c_c
                                     where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
+                                      p_c_c.comment_id = p_c.id
+                                      and p_c_c.user_id = s.user_id
                                   )
                                 ) then 't'
                                 else 'f'
@@ -3894,10 +3894,10 @@ select
                             and exists (
                               select
                               from
-                                comment_likes p_c_m
+                                comment_likes p_c_c
                               where
-                                p_c_m.comment_id = p_c.id
-                                and p_c_m.user_id = s.user_id
+                                p_c_c.comment_id = p_c.id
+                                and p_c_c.user_id = s.user_id
                             )
                           ) as "likedByMe",
                           case
@@ -7007,10 +7007,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $2
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $2
                         )
                       ) as "likedByMe",
                       case
@@ -7890,10 +7890,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -8443,10 +8443,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -9242,10 +9242,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -9790,10 +9790,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -10556,10 +10556,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -11039,10 +11039,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -11771,10 +11771,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -12258,10 +12258,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -12998,10 +12998,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -13487,10 +13487,10 @@ select
                               and exists (
                                 select
                                 from
-                                  comment_likes lp_c_m
+                                  comment_likes lp_c_c
                                 where
-                                  lp_c_m.comment_id = lp_c.id
-                                  and lp_c_m.user_id = s.user_id
+                                  lp_c_c.comment_id = lp_c.id
+                                  and lp_c_c.user_id = s.user_id
                               )
                             ) as "likedByMe",
                             case
@@ -14701,10 +14701,10 @@ select
                                       and exists (
                                         select
                                         from
-                                          comment_likes p_c_m
+                                          comment_likes p_c_c
                                         where
-                                          p_c_m.comment_id = p_c.id
-                                          and p_c_m.user_id = s.user_id
+                                          p_c_c.comment_id = p_c.id
+                                          and p_c_c.user_id = s.user_id
                                       )
                                     ) then 't'
                                     else 'f'
@@ -15196,10 +15196,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -15968,10 +15968,10 @@ select
                                   and exists (
                                     select
                                     from
-                                      comment_likes p_c_m
+                                      comment_likes p_c_c
                                     where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
+                                      p_c_c.comment_id = p_c.id
+                                      and p_c_c.user_id = s.user_id
                                   )
                                 ) as "likedByMe",
                                 case
@@ -16713,10 +16713,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -17907,10 +17907,10 @@ select
                                   and exists (
                                     select
                                     from
-                                      comment_likes p_c_m
+                                      comment_likes p_c_c
                                     where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
+                                      p_c_c.comment_id = p_c.id
+                                      and p_c_c.user_id = s.user_id
                                   )
                                 ) as "likedByMe",
                                 case
@@ -18604,10 +18604,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -19670,10 +19670,10 @@ select
                                   and exists (
                                     select
                                     from
-                                      comment_likes p_c_m
+                                      comment_likes p_c_c
                                     where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
+                                      p_c_c.comment_id = p_c.id
+                                      and p_c_c.user_id = s.user_id
                                   )
                                 ) as "likedByMe",
                                 case
@@ -21810,10 +21810,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -26168,10 +26168,10 @@ select
                                   and exists (
                                     select
                                     from
-                                      comment_likes p_c_m
+                                      comment_likes p_c_c
                                     where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
+                                      p_c_c.comment_id = p_c.id
+                                      and p_c_c.user_id = s.user_id
                                   )
                                 ) as "likedByMe",
                                 case
@@ -28296,10 +28296,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -32640,10 +32640,10 @@ select
                                       and exists (
                                         select
                                         from
-                                          comment_likes p_c_m
+                                          comment_likes p_c_c
                                         where
-                                          p_c_m.comment_id = p_c.id
-                                          and p_c_m.user_id = s.user_id
+                                          p_c_c.comment_id = p_c.id
+                                          and p_c_c.user_id = s.user_id
                                       )
                                     ) then 't'
                                     else 'f'
@@ -33125,10 +33125,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = s.user_id
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = s.user_id
                                 )
                               ) as "likedByMe",
                               case
@@ -34150,10 +34150,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -35057,10 +35057,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -35991,10 +35991,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $1
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $1
                         )
                       ) as "likedByMe",
                       case
@@ -36888,10 +36888,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -37793,10 +37793,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -38720,10 +38720,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -39828,10 +39828,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -40915,10 +40915,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -41820,10 +41820,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $1
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $1
                         )
                       ) as "likedByMe",
                       case
@@ -42671,10 +42671,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -43605,10 +43605,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -44541,10 +44541,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $1
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $1
                         )
                       ) as "likedByMe",
                       case
@@ -45440,10 +45440,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -46725,10 +46725,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $1
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $1
                         )
                       ) as "likedByMe",
                       case
@@ -47890,10 +47890,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -48791,10 +48791,10 @@ from
                                 and exists (
                                   select
                                   from
-                                    comment_likes p_c_m
+                                    comment_likes p_c_c
                                   where
-                                    p_c_m.comment_id = p_c.id
-                                    and p_c_m.user_id = $1
+                                    p_c_c.comment_id = p_c.id
+                                    and p_c_c.user_id = $1
                                 )
                               ) as "likedByMe",
                               case
@@ -49711,10 +49711,10 @@ select
                         and exists (
                           select
                           from
-                            comment_likes p_c_m
+                            comment_likes p_c_c
                           where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = $1
+                            p_c_c.comment_id = p_c.id
+                            and p_c_c.user_id = $1
                         )
                       ) as "likedByMe",
                       case
@@ -50487,10 +50487,10 @@ select
             and exists (
               select
               from
-                comment_likes c_m
+                comment_likes c_c
               where
-                c_m.comment_id = c.id
-                and c_m.user_id = $2
+                c_c.comment_id = c.id
+                and c_c.user_id = $2
             )
           ) as "likedByMe",
           case
@@ -50786,10 +50786,10 @@ select
             and exists (
               select
               from
-                comment_likes c_m
+                comment_likes c_c
               where
-                c_m.comment_id = c.id
-                and c_m.user_id = $2
+                c_c.comment_id = c.id
+                and c_c.user_id = $2
             )
           ) as "likedByMe",
           case
@@ -51317,10 +51317,10 @@ from
         and exists (
           select
           from
-            comment_likes c_m
+            comment_likes c_c
           where
-            c_m.comment_id = c.id
-            and c_m.user_id = $2
+            c_c.comment_id = c.id
+            and c_c.user_id = $2
         )
       ) as "likedByMe",
       case
@@ -51609,10 +51609,10 @@ from
         and exists (
           select
           from
-            comment_likes c_m
+            comment_likes c_c
           where
-            c_m.comment_id = c.id
-            and c_m.user_id = $2
+            c_c.comment_id = c.id
+            and c_c.user_id = $2
         )
       ) as "likedByMe",
       case

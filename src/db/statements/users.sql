@@ -459,10 +459,10 @@ select
                                         and exists (
                                           select
                                           from
-                                            comment_likes u_p_c_m
+                                            comment_likes u_p_c_c
                                           where
-                                            u_p_c_m.comment_id = u_p_c.id
-                                            and u_p_c_m.user_id = s.user_id
+                                            u_p_c_c.comment_id = u_p_c.id
+                                            and u_p_c_c.user_id = s.user_id
                                         )
                                       ) as "likedByMe",
                                       case
@@ -741,10 +741,10 @@ select
                             and exists (
                               select
                               from
-                                comment_likes u_c_m
+                                comment_likes u_c_c
                               where
-                                u_c_m.comment_id = u_c.id
-                                and u_c_m.user_id = s.user_id
+                                u_c_c.comment_id = u_c.id
+                                and u_c_c.user_id = s.user_id
                             )
                           ) as "likedByMe",
                           case
@@ -1153,10 +1153,10 @@ select
                                       and exists (
                                         select
                                         from
-                                          comment_likes u_p_c_m
+                                          comment_likes u_p_c_c
                                         where
-                                          u_p_c_m.comment_id = u_p_c.id
-                                          and u_p_c_m.user_id = s.user_id
+                                          u_p_c_c.comment_id = u_p_c.id
+                                          and u_p_c_c.user_id = s.user_id
                                       )
                                     ) as "likedByMe",
                                     case
@@ -1807,10 +1807,10 @@ select
                           and exists (
                             select
                             from
-                              comment_likes u_c_m
+                              comment_likes u_c_c
                             where
-                              u_c_m.comment_id = u_c.id
-                              and u_c_m.user_id = s.user_id
+                              u_c_c.comment_id = u_c.id
+                              and u_c_c.user_id = s.user_id
                           )
                         ) as "likedByMe",
                         case
@@ -2379,10 +2379,10 @@ select
                                             and exists (
                                               select
                                               from
-                                                comment_likes u_p_c_m
+                                                comment_likes u_p_c_c
                                               where
-                                                u_p_c_m.comment_id = u_p_c.id
-                                                and u_p_c_m.user_id = s.user_id
+                                                u_p_c_c.comment_id = u_p_c.id
+                                                and u_p_c_c.user_id = s.user_id
                                             )
                                           ) then 't'
                                           else 'f'
@@ -2681,10 +2681,10 @@ select
                                 and exists (
                                   select
                                   from
-                                    comment_likes u_c_m
+                                    comment_likes u_c_c
                                   where
-                                    u_c_m.comment_id = u_c.id
-                                    and u_c_m.user_id = s.user_id
+                                    u_c_c.comment_id = u_c.id
+                                    and u_c_c.user_id = s.user_id
                                 )
                               ) then 't'
                               else 'f'
@@ -3097,10 +3097,10 @@ select
                                       and exists (
                                         select
                                         from
-                                          comment_likes u_p_c_m
+                                          comment_likes u_p_c_c
                                         where
-                                          u_p_c_m.comment_id = u_p_c.id
-                                          and u_p_c_m.user_id = s.user_id
+                                          u_p_c_c.comment_id = u_p_c.id
+                                          and u_p_c_c.user_id = s.user_id
                                       )
                                     ) as "likedByMe",
                                     case
@@ -3751,10 +3751,10 @@ select
                           and exists (
                             select
                             from
-                              comment_likes u_c_m
+                              comment_likes u_c_c
                             where
-                              u_c_m.comment_id = u_c.id
-                              and u_c_m.user_id = s.user_id
+                              u_c_c.comment_id = u_c.id
+                              and u_c_c.user_id = s.user_id
                           )
                         ) as "likedByMe",
                         case
