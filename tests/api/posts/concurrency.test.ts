@@ -99,3 +99,59 @@ describe('concurrent duplicates settle exactly', () => {
     expect(await rows('select count(*)::int as n from comments where post_id = ?', [post.id])).toBe(0);
   });
 });
+
+describe('concurrent tagged posts', () => {
+  const ROUNDS = 2;
+  const sql = (text: string, params: unknown[] = []) => h.orm.em.getConnection().execute(text, params);
+
+  /** 16 posts at once, 4 by each author, with tags of `pool`: sets of 10 to 4 of them, in differing orders. */
+  const postAtOnce = async (authors: TestUser[], pool: string[], turn: number) => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) => {
+        const some = pool.slice(0, 10 - 2 * (i >> 2));
+        const at = (turn + i) % some.length;
+        const tags = i % 2 === 0 ? some.reverse() : [...some.slice(at), ...some.slice(0, at)];
+        const content = tags.map((tag) => `#${tag}`).join(' ');
+        return h.caller(authors[i % authors.length]!.token).posts.create({ title: 'tagged', content });
+      }),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+  };
+
+  it('of authors sharing tags, in differing orders: none fails, and tag_authors holds exactly each author-tag bound', async () => {
+    const authors = await Promise.all(Array.from({ length: 4 }, () => h.user()));
+    const ids = authors.map((a) => a.id);
+    // Each tag_authors row a post's trigger writes waits a moment first: concurrent posts of one author
+    // then hold some of their rows while they write the rest, as on a loaded server.
+    await sql(`create function pause_tag_author() returns trigger language plpgsql as $$
+      begin if pg_trigger_depth() > 1 then perform pg_sleep(0.02); end if; return new; end $$`);
+    await sql(`create trigger pause_tag_author before insert or update on tag_authors
+      for each row execute function pause_tag_author()`);
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const pool = Array.from({ length: 10 }, (_, k) => `r${round}t${k}`);
+        // Tags new to every author: each post inserts rows its author's other posts insert too.
+        await postAtOnce(authors, pool, round);
+        // Their bounds an hour back: each post moves rows its author's other posts move too.
+        await sql(`update tag_authors set posted_before = posted_before - interval '1 hour' where tag in (?)`, [pool]);
+        await postAtOnce(authors, pool, round + 1);
+      }
+    } finally {
+      await sql('drop trigger pause_tag_author on tag_authors');
+      await sql('drop function pause_tag_author()');
+    }
+    const differences = await sql(
+      `with expected as (
+         select tag, author_id, max(created_at) as posted_before
+         from post_tags where author_id in (?) group by tag, author_id),
+       kept as (select tag, author_id, posted_before from tag_authors where author_id in (?))
+       (select 'missing' as side, * from (select * from expected except select * from kept) m)
+       union all (select 'extra', * from (select * from kept except select * from expected) x)`,
+      [ids, ids],
+    );
+    expect(differences).toEqual([]);
+    expect(await rows('select count(*)::int as n from tag_authors where author_id in (?)', [ids])).toBe(
+      ROUNDS * 10 * 4,
+    );
+  });
+});
