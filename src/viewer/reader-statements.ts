@@ -116,13 +116,15 @@ export interface WriteParts {
  * `guarded`, which writes and answers with the checks. A write is sent once, and always answered
  * by the statement, and so the snapshot, that wrote it: a later read could answer 404 for a write
  * that happened (the row deleted, or a block with its author committed, in between). The target
- * is the CTE `alias`. Each answers the target's id (null: none the caller sees), whether it wrote,
- * the JSON, and whether the reader has blocks or mutes.
+ * is the CTE `alias`, its row locked (key share) as it is read: a delete of it waits for the write,
+ * or the write for the delete, which then finds no row, as after any delete (404), not a row without
+ * the like the delete's cascade took (400). Each answers the target's id (null: none the caller
+ * sees), whether it wrote, the JSON, and whether the reader has blocks or mutes.
  */
 export function readerWrite(name: string, alias: string, { target, ctes, answer }: WriteParts): ReaderStatement {
   return readerStatements(name, (viewer) => {
     const onlyForNone = viewer ? '' : ` and (select ${HAS_NONE} from s)`;
-    return `with ${SESSION_ROW}, ${alias} as (${target}${onlyForNone}), ${ctes}
+    return `with ${SESSION_ROW}, ${alias} as (${target}${onlyForNone} for key share), ${ctes}
     select (select id from ${alias}), exists (select from done),
       case when exists (select from done) then ${answer(viewer)} end, not (${HAS_NONE})
     from s`;
@@ -132,8 +134,8 @@ export function readerWrite(name: string, alias: string, { target, ctes, answer 
 /**
  * Runs a readerWrite on the row `id` (runForReaderRow) and answers its JSON. The (row, user) key,
  * not a read-then-write, settles a double write, even under races: 400 `refused`; no row the caller
- * sees, or one deleted between the statement's read of it and its insert (a broken foreign key):
- * 404 `missing`.
+ * sees, one deleted before the statement locked it, or a row its write names gone (a broken foreign
+ * key): 404 `missing`.
  */
 export async function runReaderWrite<T>(
   scope: SessionScope,

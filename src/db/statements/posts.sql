@@ -626,6 +626,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     insert into
@@ -918,6 +919,7 @@ with
             )
         )
       )
+    for key share
   ),
   done as (
     insert into
@@ -1349,6 +1351,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     delete from comment_likes l using c,
@@ -1575,6 +1578,7 @@ with
             )
         )
       )
+    for key share
   ),
   done as (
     delete from comment_likes l using c,
@@ -2085,6 +2089,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     insert into
@@ -2498,6 +2503,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     insert into
@@ -7659,6 +7665,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     insert into
@@ -8138,6 +8145,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     insert into
@@ -9016,6 +9024,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     insert into
@@ -9490,6 +9499,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     insert into
@@ -10389,6 +10399,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     delete from bookmarks k using p,
@@ -10798,6 +10809,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     delete from bookmarks k using p,
@@ -11606,6 +11618,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     delete from post_likes l using p,
@@ -12019,6 +12032,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     delete from post_likes l using p,
@@ -12831,6 +12845,7 @@ with
         from
           s
       )
+    for key share
   ),
   done as (
     delete from reposts r using p,
@@ -13246,6 +13261,7 @@ with
             and bk.blocked_id = author_id
         )
       )
+    for key share
   ),
   done as (
     delete from reposts r using p,

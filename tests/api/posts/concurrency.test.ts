@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
+import { type ApiResponse, PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
+import { race } from '../../support/races.js';
 
 const h = useHarness();
 let author: TestUser;
@@ -154,4 +155,44 @@ describe('concurrent tagged posts', () => {
       ROUNDS * 10 * 4,
     );
   });
+});
+
+describe('taking back a like, repost or bookmark while its post or comment is deleted', () => {
+  /** A post and a comment on it by the author, and `write` of the fan's on one of them. */
+  const written = async (write: (ids: { post: number; comment: number }) => Promise<unknown>) => {
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    const comment = await h.caller(author.token).posts.comment({ id: post.id, content: 'c' });
+    const ids = { post: post.id, comment: comment.id };
+    await write(ids);
+    return ids;
+  };
+  const fanOf = () => h.caller(fan.token);
+  it.each([
+    { what: 'comment like', on: 'comment', path: 'like', write: (id: number) => fanOf().comments.like({ id }) },
+    { what: 'post like', on: 'post', path: 'like', write: (id: number) => fanOf().posts.like({ id }) },
+    { what: 'repost', on: 'post', path: 'repost', write: (id: number) => fanOf().posts.repost({ id }) },
+    { what: 'bookmark', on: 'post', path: 'bookmark', write: (id: number) => fanOf().posts.bookmark({ id }) },
+  ] as const)(
+    '$what: answered as for one already deleted (404), not as one never written (400)',
+    async ({ on, path, write }) => {
+      const table = on === 'post' ? 'posts' : 'comments';
+      const undo = (ids: { post: number; comment: number }) =>
+        h.request('DELETE', `/${table}/${ids[on]}/${path}`, { token: fan.token });
+
+      const deleted = await written((ids) => write(ids[on]));
+      expect((await h.request('DELETE', `/${table}/${deleted[on]}`, { token: author.token })).status).toBe(204);
+      const answer = await undo(deleted);
+      expect(answer.status, answer.text).toBe(404);
+
+      // The delete is held open until the take-back waits on it, then committed.
+      const racing = await written((ids) => write(ids[on]));
+      const { outcome } = await race(
+        h,
+        (client) => client.query(`delete from ${table} where id = $1`, [racing[on]]),
+        () => undo(racing),
+      );
+      const raced = outcome as ApiResponse;
+      expect({ status: raced.status, body: raced.body }).toEqual({ status: answer.status, body: answer.body });
+    },
+  );
 });

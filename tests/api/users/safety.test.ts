@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../../../src/live/live.queries.js';
 import { POST_BY_ID } from '../../../src/posts/posts.queries.js';
@@ -6,6 +5,7 @@ import { forgetReaders } from '../../../src/viewer/reader-statements.js';
 import { namedStatements } from '../../../src/db/named-statements.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from '../../support/fixtures.js';
 import { Harness, PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
+import { race } from '../../support/races.js';
 import { SseReader } from '../../support/sse.js';
 
 /**
@@ -23,50 +23,6 @@ const get = (user: TestUser, path: string) => h.request('GET', path, { token: us
 const post = (user: TestUser, path: string, body?: unknown) => h.request('POST', path, { token: user.token, body });
 const del = (user: TestUser, path: string) => h.request('DELETE', path, { token: user.token });
 const write = (user: TestUser, title: string) => h.caller(user.token).posts.create({ title, content: `${title} body` });
-
-/**
- * A write held in a transaction the test keeps open while `racer` is sent. Once the racer finishes,
- * or is seen waiting for one of the held transaction's locks, `meanwhile` runs (on another
- * connection, committed), then the held transaction ends (`end`). The racer's answer or error.
- */
-async function race(
-  held: (client: pg.Client) => Promise<unknown>,
-  racer: () => Promise<unknown>,
-  { meanwhile, end = 'commit' }: { meanwhile?: () => Promise<unknown>; end?: 'commit' | 'rollback' } = {},
-) {
-  const client = new pg.Client({ connectionString: h.databaseUrl });
-  await client.connect();
-  try {
-    await client.query('begin');
-    await held(client);
-    const heldPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    let settled = false;
-    const racing = racer().then(
-      (answer) => answer,
-      (error: unknown) => error,
-    );
-    void racing.finally(() => (settled = true));
-    await untilBlockedBy(heldPid, () => settled);
-    await meanwhile?.();
-    await client.query(end);
-    return { outcome: await racing };
-  } finally {
-    await client.end();
-  }
-}
-
-/** Resolves once some session waits for a lock `pid` holds, or once `settled()`. */
-async function untilBlockedBy(pid: number, settled: () => boolean): Promise<void> {
-  const db = h.orm.em.getConnection();
-  while (!settled()) {
-    const [row] = await db.execute<{ n: number }[]>(
-      'select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
-      [pid],
-    );
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('the operations', () => {
   it.each(['block', 'mute'] as const)(
@@ -537,6 +493,7 @@ describe('a block and a follow at once', () => {
   it('a follow being written, then a block: the block waits and ends it', async () => {
     const [a, b] = [await h.user(), await h.user()];
     await race(
+      h,
       (client) => client.query('insert into follows (follower_id, followed_id) values ($1, $2)', [b.id, a.id]),
       () => h.caller(a.token).users.block({ id: b.id }),
     );
@@ -546,6 +503,7 @@ describe('a block and a follow at once', () => {
   it('a block being written, then a follow: the follow waits and is refused (404)', async () => {
     const [a, b] = [await h.user(), await h.user()];
     const { outcome } = await race(
+      h,
       (client) => client.query('insert into blocks (blocker_id, blocked_id) values ($1, $2)', [a.id, b.id]),
       () => h.caller(b.token).users.follow({ id: a.id }),
     );
@@ -656,6 +614,7 @@ describe('the two statements of a hot read (viewer/reader-statements.ts)', () =>
       const [table, key, id] =
         kind === 'post' ? ['post_likes', 'post_id', post] : ['comment_likes', 'comment_id', comment];
       const { outcome } = await race(
+        h,
         // The same like, held uncommitted: the request's insert waits for it on the key.
         (client) => client.query(`insert into ${table} (${key}, user_id) values ($1, $2)`, [id, reader.id]),
         () =>
