@@ -29,6 +29,13 @@ export const HOME_REPOST_WALK = 500;
  */
 export const HOME_TAG_WALK = 100;
 
+/**
+ * How many of a followed tag's authors in bound order a page reads at most when it ranks them: those
+ * hidden from the reader included, so that thousands of accounts blocking the reader cost a bounded
+ * read, and fewer cannot empty the tag's ranking.
+ */
+export const HOME_TAG_AUTHORS_READ = 2_000;
+
 /** A valid cursor `<milliseconds>_<post id>` (homeCursor) as its two statement values. */
 export const cursorValues = (cursor: string): [string, number] => homeCursorParts(cursor)!;
 
@@ -135,11 +142,11 @@ function tagHead(tag: string, from: string, cursor: FeedCursor | undefined, view
  * order (tag_authors, each author's newest post with the tag), as feedPage reads followed authors: an
  * author hidden from the reader is one row however many posts they wrote. The heads (newest kept
  * post, one probe each) of the first 2 x `count` authors the reader sees bounded at or below the
- * cursor, among as many and HOME_TAG_WALK more, give a floor, the `count`-th newest of them; of the
- * first FEED_RANK_MOST authors bounded at or above it, the `count` newest heads, and those authors'
- * posts at or above the `count`-th newest head. Bounded whatever the tag's authors: where more than
- * FEED_RANK_MOST are bounded above the floor, the page ranks the newest-bounded of them only
- * (docs/feed.md, "What is left").
+ * cursor give a floor, the `count`-th newest of them; of the first FEED_RANK_MOST authors they see
+ * bounded at or above it, the `count` newest heads, and those authors' posts at or above the
+ * `count`-th newest head. Bounded whatever the tag's authors: each read stops at
+ * HOME_TAG_AUTHORS_READ rows of tag_authors, and where more than FEED_RANK_MOST shown authors are
+ * bounded above the floor, the page ranks the newest-bounded of them only (docs/feed.md, "What is left").
  */
 function tagPosts(
   tag: string,
@@ -157,27 +164,27 @@ function tagPosts(
     `select x.created_at, x.post_id from post_tags x where x.author_id = ${author} and ${range('x', lower)} and ${notRepostedByFollowed(viewer, 'x.post_id', 'x.created_at')} ${newestFirst('x')} limit ${n}`;
   const boundedPastCursor = cursor === undefined ? '' : `and a.posted_before <= ${cursor.at}`;
   const ranking = '(select yes from tag_ranked)';
-  // The first `rows` of the tag's authors bounded at or above `lower` in bound order, hidden ones included (an
-  // index walk that stops there, offset 0 keeping the check above it), then those the reader sees.
-  const authorsByBound = (lower: string, rows: string, pastCursor: string) =>
+  // The first `shownMost` of the tag's authors the reader sees bounded at or above `lower`, in bound
+  // order: an index walk that stops there, or at HOME_TAG_AUTHORS_READ rows, hidden ones included
+  // (offset 0 keeps the checks above it).
+  const authorsByBound = (lower: string, shownMost: string, pastCursor: string) =>
     `(select a.author_id from (select a.author_id from tag_authors a
         where ${ranking} and a.tag = ${tag} and a.posted_before >= ${lower} ${pastCursor}
-        order by a.posted_before desc limit ${rows} offset 0) a where ${shown('a.author_id')})`;
+        order by a.posted_before desc limit ${HOME_TAG_AUTHORS_READ} offset 0) a where ${shown('a.author_id')} limit ${shownMost})`;
   return `with tag_walked as materialized (${walked(from, count)}),
     -- The walk came to its last post without keeping enough: rank the authors instead.
     tag_ranked as materialized (
       select exists (select from tag_walked where last) and (select count(*) from tag_walked where kept) < ${count} as yes),
     tag_author_heads as materialized (
-      -- A head is probed for the first 2 x count the reader sees, among as many and HOME_TAG_WALK more.
-      select k.created_at from (select * from ${authorsByBound(from, `2 * ${count} + ${HOME_TAG_WALK}`, boundedPastCursor)} a limit 2 * ${count}) a
+      select k.created_at from ${authorsByBound(from, `2 * ${count}`, boundedPastCursor)} a
       cross join lateral (${newestOf('a.author_id', '1', from)}) k),
     -- The count-th newest head of the first 2 x count: a head older than its bound (a newer post with the tag
     -- since deleted or edited) does not drag the floor down, as the repost floor's.
     tag_author_floor as materialized (
       select greatest(coalesce((select h.created_at from tag_author_heads h order by h.created_at desc offset ${count} - 1 limit 1),
         '-infinity'), ${from}) as at),
-    -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST: more only when many hide from
-    -- the reader or posted since the cursor, and the page then takes the newest of these.
+    -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST the reader sees: more only when
+    -- bounds outlived their posts or many posted since the cursor, and the page then takes the newest of these.
     tag_ranked_heads as materialized (
       select a.author_id, k.created_at, k.post_id from ${authorsByBound('(select at from tag_author_floor)', String(FEED_RANK_MOST), '')} a
       cross join lateral (${newestOf('a.author_id', '1', from)}) k

@@ -24158,79 +24158,73 @@ select
                                           ) < $5 as yes
                                       ),
                                       tag_author_heads as materialized (
-                                        -- A head is probed for the first 2 x count the reader sees, among as many and HOME_TAG_WALK more.
                                         select
                                           k.created_at
                                         from
                                           (
                                             select
-                                              *
+                                              a.author_id
                                             from
                                               (
                                                 select
                                                   a.author_id
                                                 from
-                                                  (
-                                                    select
-                                                      a.author_id
-                                                    from
-                                                      tag_authors a
-                                                    where
-                                                      (
-                                                        select
-                                                          yes
-                                                        from
-                                                          tag_ranked
-                                                      )
-                                                      and a.tag = th.tag
-                                                      and a.posted_before >= (
-                                                        select
-                                                          at
-                                                        from
-                                                          tag_floor
-                                                      )
-                                                      and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                                    order by
-                                                      a.posted_before desc
-                                                    limit
-                                                      2 * $5 + 100
-                                                    offset
-                                                      0
-                                                  ) a
+                                                  tag_authors a
                                                 where
                                                   (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = a.author_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = a.author_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
-                                                    )
+                                                    select
+                                                      yes
+                                                    from
+                                                      tag_ranked
                                                   )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        mutes mu
-                                                      where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = a.author_id
-                                                    )
+                                                  and a.tag = th.tag
+                                                  and a.posted_before >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
                                                   )
+                                                  and a.posted_before <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                                order by
+                                                  a.posted_before desc
+                                                limit
+                                                  2000
+                                                offset
+                                                  0
                                               ) a
+                                            where
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
                                             limit
                                               2 * $5
                                           ) a
@@ -24439,8 +24433,8 @@ select
                                             )
                                           ) as at
                                       ),
-                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST: more only when many hide from
-                                      -- the reader or posted since the cursor, and the page then takes the newest of these.
+                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST the reader sees: more only when
+                                      -- bounds outlived their posts or many posted since the cursor, and the page then takes the newest of these.
                                       tag_ranked_heads as materialized (
                                         select
                                           a.author_id,
@@ -24473,7 +24467,7 @@ select
                                                 order by
                                                   a.posted_before desc
                                                 limit
-                                                  200
+                                                  2000
                                                 offset
                                                   0
                                               ) a
@@ -24510,6 +24504,8 @@ select
                                                     and mu.muted_id = a.author_id
                                                 )
                                               )
+                                            limit
+                                              200
                                           ) a
                                           cross join lateral (
                                             select
@@ -30637,78 +30633,72 @@ select
                                           ) < $3 as yes
                                       ),
                                       tag_author_heads as materialized (
-                                        -- A head is probed for the first 2 x count the reader sees, among as many and HOME_TAG_WALK more.
                                         select
                                           k.created_at
                                         from
                                           (
                                             select
-                                              *
+                                              a.author_id
                                             from
                                               (
                                                 select
                                                   a.author_id
                                                 from
-                                                  (
-                                                    select
-                                                      a.author_id
-                                                    from
-                                                      tag_authors a
-                                                    where
-                                                      (
-                                                        select
-                                                          yes
-                                                        from
-                                                          tag_ranked
-                                                      )
-                                                      and a.tag = th.tag
-                                                      and a.posted_before >= (
-                                                        select
-                                                          at
-                                                        from
-                                                          tag_floor
-                                                      )
-                                                    order by
-                                                      a.posted_before desc
-                                                    limit
-                                                      2 * $3 + 100
-                                                    offset
-                                                      0
-                                                  ) a
+                                                  tag_authors a
                                                 where
                                                   (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = a.author_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = a.author_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
-                                                    )
+                                                    select
+                                                      yes
+                                                    from
+                                                      tag_ranked
                                                   )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        mutes mu
-                                                      where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = a.author_id
-                                                    )
+                                                  and a.tag = th.tag
+                                                  and a.posted_before >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      tag_floor
                                                   )
+                                                order by
+                                                  a.posted_before desc
+                                                limit
+                                                  2000
+                                                offset
+                                                  0
                                               ) a
+                                            where
+                                              (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = a.author_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = a.author_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = a.author_id
+                                                )
+                                              )
                                             limit
                                               2 * $3
                                           ) a
@@ -30916,8 +30906,8 @@ select
                                             )
                                           ) as at
                                       ),
-                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST: more only when many hide from
-                                      -- the reader or posted since the cursor, and the page then takes the newest of these.
+                                      -- Of the authors bounded at or above the floor, the first FEED_RANK_MOST the reader sees: more only when
+                                      -- bounds outlived their posts or many posted since the cursor, and the page then takes the newest of these.
                                       tag_ranked_heads as materialized (
                                         select
                                           a.author_id,
@@ -30950,7 +30940,7 @@ select
                                                 order by
                                                   a.posted_before desc
                                                 limit
-                                                  200
+                                                  2000
                                                 offset
                                                   0
                                               ) a
@@ -30987,6 +30977,8 @@ select
                                                     and mu.muted_id = a.author_id
                                                 )
                                               )
+                                            limit
+                                              200
                                           ) a
                                           cross join lateral (
                                             select
