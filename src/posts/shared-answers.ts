@@ -211,25 +211,32 @@ class ViewerStates {
     for (let start = 0; start < batch.length; start += STATES_BATCH_MAX) {
       const part = batch.slice(start, start + STATES_BATCH_MAX);
       const { orm } = part[0]!.scope.services;
+      // One row per session: its requests on several connections at once have one state.
+      const sessions = new Map<string, number>();
+      const readers: SessionScope['user'][] = [];
+      const rowOf = part.map(({ scope: { user } }) => {
+        const key = `${user.jti}:${user.userId}`;
+        let row = sessions.get(key);
+        if (row === undefined) sessions.set(key, (row = readers.push(user)));
+        return row;
+      });
       try {
         // On the primary, which has every reader's own writes, whichever replica each was routed to.
         const rows = await onPrimary(() =>
           runStatement(orm, VIEWER_STATES, [
-            part.map((reader) => reader.scope.user.jti),
-            part.map((reader) => reader.scope.user.userId),
+            readers.map((user) => user.jti),
+            readers.map((user) => user.userId),
             this.users,
             this.snapshot,
             this.shared.postIds,
             this.shared.commentIds,
           ]),
         );
-        const found = new Map(rows.map((row) => [row[0] as number, row]));
-        part.forEach((reader, i) => {
-          reader.scope.user.sessionChecked = true;
-          // Ordinality counts from 1; a reader with no row has no open session.
-          const row = found.get(i + 1);
-          reader.resolve(
-            row && {
+        // Ordinality counts from 1; a reader with no row has no open session.
+        const states = new Map(
+          rows.map((row) => [
+            row[0] as number,
+            {
               hasAny: row[1] as boolean,
               current: row[2] as boolean,
               liked: {
@@ -239,7 +246,11 @@ class ViewerStates {
                 bookmarked: new Set(row[6] as number[]),
               },
             },
-          );
+          ]),
+        );
+        part.forEach((reader, i) => {
+          reader.scope.user.sessionChecked = true;
+          reader.resolve(states.get(rowOf[i]!));
         });
       } catch (error) {
         for (const reader of part) reader.reject(error);
