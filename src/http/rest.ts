@@ -166,15 +166,19 @@ export function createRestHandler({
  * malformed escape is left as it came, for the procedure's schema to refuse.
  */
 function pathParameters(groups: Record<string, string> | undefined): Record<string, string> {
-  const decoded: Record<string, string> = {};
-  for (const [name, value] of Object.entries(groups ?? {})) {
+  // Most paths hold no escape (an id, a plain tag): their groups are the parameters as they are.
+  let decoded: Record<string, string> | undefined;
+  for (const name in groups) {
+    const value = groups[name]!;
+    if (!value.includes('%')) continue;
+    decoded ??= { ...groups };
     try {
       decoded[name] = decodeURIComponent(value);
     } catch {
       decoded[name] = value;
     }
   }
-  return decoded;
+  return decoded ?? groups ?? {};
 }
 
 /** The first route whose pattern matches, in declaration order. */

@@ -70,10 +70,15 @@ export interface Liked {
 
 const setOf: Record<MarkerKind, keyof Liked> = { p: 'posts', c: 'comments', r: 'reposted', b: 'bookmarked' };
 
+/** Answers kept per SharedAnswer, by which of its markers hold: most of a flight's readers share one. */
+const FILLED_KEPT = 16;
+
 /** An answer built once with markers, for every reader it is shared by. */
 export class SharedAnswer {
   /** The text between markers, then each marker's item and the builder's value, in turns. */
   private readonly pieces: string[];
+  /** The answers filled so far, by the markers that hold in them (their places in `pieces`). */
+  private readonly filled = new Map<string, string>();
   /** The posts the answer shows: those its markers name, and those quoted (shown, so checked for freshness too). */
   readonly postIds: number[];
   readonly commentIds: number[];
@@ -100,13 +105,26 @@ export class SharedAnswer {
     return this.fill((kind, id) => liked[setOf[kind]].has(id));
   }
 
+  /**
+   * The text with each marker's value from `likes`: built once for each set of values (readers
+   * who like none of the items, say, share one text), in one join rather than a concatenation
+   * per marker of answers that carry hundreds.
+   */
   private fill(likes: (kind: MarkerKind, id: number, builderLikes: boolean) => boolean): string {
     const { pieces } = this;
-    let text = pieces[0]!;
+    let key = '';
     for (let i = 1; i < pieces.length; i += 4) {
-      const kind = pieces[i] as MarkerKind;
-      const liked = likes(kind, Number(pieces[i + 1]), pieces[i + 2] === 't');
-      text += `"${MARKER_FIELDS[kind]}":${liked}${pieces[i + 3]!}`;
+      if (likes(pieces[i] as MarkerKind, Number(pieces[i + 1]), pieces[i + 2] === 't')) key += `${i},`;
+    }
+    let text = this.filled.get(key);
+    if (text === undefined) {
+      const parts = [pieces[0]!];
+      const held = new Set(key.split(',').map(Number));
+      for (let i = 1; i < pieces.length; i += 4) {
+        parts.push(`"${MARKER_FIELDS[pieces[i] as MarkerKind]}":${held.has(i)}`, pieces[i + 3]!);
+      }
+      text = parts.join('');
+      if (this.filled.size < FILLED_KEPT) this.filled.set(key, text);
     }
     return text;
   }
@@ -193,25 +211,32 @@ class ViewerStates {
     for (let start = 0; start < batch.length; start += STATES_BATCH_MAX) {
       const part = batch.slice(start, start + STATES_BATCH_MAX);
       const { orm } = part[0]!.scope.services;
+      // One row per session: its requests on several connections at once have one state.
+      const sessions = new Map<string, number>();
+      const readers: SessionScope['user'][] = [];
+      const rowOf = part.map(({ scope: { user } }) => {
+        const key = `${user.jti}:${user.userId}`;
+        let row = sessions.get(key);
+        if (row === undefined) sessions.set(key, (row = readers.push(user)));
+        return row;
+      });
       try {
         // On the primary, which has every reader's own writes, whichever replica each was routed to.
         const rows = await onPrimary(() =>
           runStatement(orm, VIEWER_STATES, [
-            part.map((reader) => reader.scope.user.jti),
-            part.map((reader) => reader.scope.user.userId),
+            readers.map((user) => user.jti),
+            readers.map((user) => user.userId),
             this.users,
             this.snapshot,
             this.shared.postIds,
             this.shared.commentIds,
           ]),
         );
-        const found = new Map(rows.map((row) => [row[0] as number, row]));
-        part.forEach((reader, i) => {
-          reader.scope.user.sessionChecked = true;
-          // Ordinality counts from 1; a reader with no row has no open session.
-          const row = found.get(i + 1);
-          reader.resolve(
-            row && {
+        // Ordinality counts from 1; a reader with no row has no open session.
+        const states = new Map(
+          rows.map((row) => [
+            row[0] as number,
+            {
               hasAny: row[1] as boolean,
               current: row[2] as boolean,
               liked: {
@@ -221,7 +246,11 @@ class ViewerStates {
                 bookmarked: new Set(row[6] as number[]),
               },
             },
-          );
+          ]),
+        );
+        part.forEach((reader, i) => {
+          reader.scope.user.sessionChecked = true;
+          reader.resolve(states.get(rowOf[i]!));
         });
       } catch (error) {
         for (const reader of part) reader.reject(error);

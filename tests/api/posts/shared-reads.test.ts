@@ -3,7 +3,7 @@ import { register } from 'prom-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST_BY_ID } from '../../../src/posts/posts.queries.js';
 import { postListStatement } from '../../../src/posts/post-lists.queries.js';
-import { type TestUser, useHarness } from '../../support/harness.js';
+import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
 
 /**
  * Hot reads share work (posts/shared-answers.ts): concurrent reads of one post or profile by
@@ -23,8 +23,9 @@ beforeAll(async () => {
 const VIEWER_STATE = /feedline_visible_in/;
 
 interface Held {
-  /** Every statement's text sent meanwhile. */
+  /** Every statement's text sent meanwhile, and its values (by the same index). */
   sent: string[];
+  values: unknown[][];
   /** Resolves once the first held statement's result has arrived. */
   answered: Promise<void>;
   release(): void;
@@ -36,14 +37,16 @@ function holdResults(matches: (text: string) => boolean): Held {
   const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
   const query = prototype.query;
   const sent: string[] = [];
+  const values: unknown[][] = [];
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const config = args[0] as { text?: string } | string;
+    const config = args[0] as { text?: string; values?: unknown[] } | string;
     const text = typeof config === 'string' ? config : (config?.text ?? '');
     sent.push(text);
+    values.push((typeof config === 'string' ? args[1] : config?.values) as unknown[]);
     const result = query.apply(this, args);
     if (!matches(text) || !(result instanceof Promise)) return result;
     return result.then(
@@ -59,7 +62,7 @@ function holdResults(matches: (text: string) => boolean): Held {
       },
     );
   };
-  held = { sent, answered, release, restore: () => (prototype.query = query) };
+  held = { sent, values, answered, release, restore: () => (prototype.query = query) };
   return held;
 }
 
@@ -246,6 +249,31 @@ describe('concurrent reads of one post', () => {
     expect((await blockers).commentCount).toBe(3);
     expect((await blockers).comments.map((c) => c.content)).not.toContain('from the blocked user');
     expect(await ended).toBe('UNAUTHORIZED');
+  });
+
+  it("one session's reads on several connections joined to a flight have its state read once; its user's ended session a 401", async () => {
+    const { post } = await popularPost();
+    const [early, many] = [await reader(), await reader()];
+    await h.caller(many.token).posts.like({ id: post.id });
+    const { token: ended } = await h.caller().auth.login({ email: many.email, password: PASSWORD });
+    await h.caller(ended).auth.logout();
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(early.token).posts.get({ id: post.id });
+    await hold.answered;
+    const same = [1, 2, 3].map(() => h.caller(many.token).posts.get({ id: post.id }));
+    const refused = h
+      .caller(ended)
+      .posts.get({ id: post.id })
+      .catch((error: { code: string }) => error.code);
+    await waiting(4);
+    hold.release();
+
+    expect((await first).likedByMe).toBe(false);
+    for (const answer of await Promise.all(same)) expect(answer.likedByMe).toBe(true);
+    expect(await refused).toBe('UNAUTHORIZED');
+    const sessions = hold.sent.flatMap((text, i) => (VIEWER_STATE.test(text) ? [hold.values[i]![0]] : []));
+    expect(sessions.map((jtis) => (jtis as string[]).length)).toEqual([2]);
   });
 });
 
