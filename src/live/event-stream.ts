@@ -42,7 +42,9 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
       const lastEventId = parsed<number | string>(
         kind === 'home' ? homeCursor : lastEventIdInput,
         req.headers['last-event-id'] ?? req.query.lastEventId,
-        'Last-Event-ID',
+        kind === 'home'
+          ? "Last-Event-ID is invalid: /live/home resumes after an item's cursor (<milliseconds>_<post id>; 0_0 replays from the start)"
+          : 'Last-Event-ID is invalid: a stream resumes after an event id (a whole number; 0 replays from the start)',
       );
       // Repeated or bracketed (?ticket=a&ticket=b) is no ticket either: refused with the rest, 401.
       const query = req.query.ticket;
@@ -89,11 +91,11 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
 function parsed<T>(
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
   value: unknown,
-  name: string,
+  refusal: string,
 ): T | undefined {
   if (value === undefined) return undefined;
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(`${name} is invalid`);
+  if (!result.success) throw badRequest(refusal);
   return result.data;
 }
 

@@ -112,13 +112,14 @@ describe('GET /live/home', () => {
   });
 
   it('a Last-Event-ID that is no cursor is a 400; no token is a 401', async () => {
-    for (const id of ['12', 'x', '1_2_3']) {
+    for (const id of ['0', '12', 'x', '1_2_3']) {
       const refused = await SseReader.open(`${h.baseUrl}/live/home`, {
         authorization: `Bearer ${reader.token}`,
         'last-event-id': id,
       });
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.text!)).toMatchObject({ code: 'BAD_REQUEST' });
+      // The refusal says what the stream takes: the feed's `0` is no home cursor.
+      expect(JSON.parse(refused.text!)).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('0_0') });
     }
     expectApiError(await h.request('GET', '/live/home'), 401, 'UNAUTHORIZED');
     await expect(h.caller(reader.token).live.home({ lastEventId: '12' })).rejects.toMatchObject({

@@ -81,6 +81,7 @@ describe('GET /live/feed', () => {
     expectApiError(await res(`/live/feed?access_token=${reader.token}&token=${reader.token}`), 401, 'UNAUTHORIZED');
     const bad = await res('/live/feed', { authorization: `Bearer ${reader.token}`, 'last-event-id': 'abc' });
     expectApiError(bad, 400, 'BAD_REQUEST');
+    expect(bad.body.message).toContain('a whole number');
   });
 });
 
