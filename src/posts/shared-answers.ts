@@ -112,16 +112,16 @@ export class SharedAnswer {
    */
   private fill(likes: (kind: MarkerKind, id: number, builderLikes: boolean) => boolean): string {
     const { pieces } = this;
-    let key = '';
+    const held: boolean[] = [];
     for (let i = 1; i < pieces.length; i += 4) {
-      if (likes(pieces[i] as MarkerKind, Number(pieces[i + 1]), pieces[i + 2] === 't')) key += `${i},`;
+      held.push(likes(pieces[i] as MarkerKind, Number(pieces[i + 1]), pieces[i + 2] === 't'));
     }
+    const key = held.map(Number).join('');
     let text = this.filled.get(key);
     if (text === undefined) {
       const parts = [pieces[0]!];
-      const held = new Set(key.split(',').map(Number));
       for (let i = 1; i < pieces.length; i += 4) {
-        parts.push(`"${MARKER_FIELDS[pieces[i] as MarkerKind]}":${held.has(i)}`, pieces[i + 3]!);
+        parts.push(`"${MARKER_FIELDS[pieces[i] as MarkerKind]}":${held[(i - 1) / 4]}`, pieces[i + 3]!);
       }
       text = parts.join('');
       if (this.filled.size < FILLED_KEPT) this.filled.set(key, text);
